@@ -1,0 +1,16 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- the sandbox is dev tooling, never shipped in dist */
+import type { SandboxOptions } from './core/context';
+import { SandboxServer } from './core/server';
+import { formsService } from './forms';
+import { listingsService } from './listings';
+import { offersService } from './offers';
+
+export type { FaultRule, RequestLogEntry, SandboxOptions, ServiceName } from './core/context';
+export { SandboxServer } from './core/server';
+
+/** Builds the sandbox of all three services and starts listening; `close()` stops it. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxServer> {
+	const server = new SandboxServer(options, [formsService, listingsService, offersService]);
+	await server.listen();
+	return server;
+}
