@@ -1,0 +1,6 @@
+export * from './locator';
+export * from './operation';
+export * from './paging';
+export * from './path';
+export * from './transport';
+export * from './validate';
