@@ -1,0 +1,10 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+export type { BaseOptions } from './context';
+export { NODE_NAME } from './context';
+export { runNode } from './run-node';
+export type { RunNodeOptions, RunNodeResult } from './run-node';
+export { HarnessCredentialsHelper } from './credentials-helper';
+export type { CredentialStore } from './credentials-helper';
+export { CredentialTypes } from './credential-types';
+export type { CredentialClass } from './credential-types';
+export { OAuth2Api } from './oauth2-api';

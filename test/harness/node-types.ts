@@ -1,0 +1,47 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+import type { IDataObject, INodeType, INodeTypes, IVersionedNodeType } from 'n8n-workflow';
+import { NodeHelpers, UnexpectedError } from 'n8n-workflow';
+
+export type NodeClass = new () => INodeType | IVersionedNodeType;
+export type AnyNode = INodeType | IVersionedNodeType | NodeClass;
+
+/** The package name n8n prefixes our node types with (`n8n-nodes-skyslope.skySlopeForms`). */
+export const PACKAGE_NAME = 'n8n-nodes-skyslope';
+
+export function instantiate(node: AnyNode): INodeType | IVersionedNodeType {
+	return typeof node === 'function' ? new node() : node;
+}
+
+export function fullTypeName(nodeType: INodeType | IVersionedNodeType): string {
+	const { name } = nodeType.description;
+	return name.includes('.') ? name : `${PACKAGE_NAME}.${name}`;
+}
+
+export function defaultVersion(nodeType: INodeType | IVersionedNodeType): number {
+	if ('nodeVersions' in nodeType) return nodeType.currentVersion;
+	const { version } = nodeType.description;
+	return Array.isArray(version) ? Math.max(...version) : version;
+}
+
+/** n8n's INodeTypes over a handful of node instances. */
+export class HarnessNodeTypes implements INodeTypes {
+	private readonly types = new Map<string, INodeType | IVersionedNodeType>();
+
+	constructor(nodeTypes: Array<INodeType | IVersionedNodeType>) {
+		for (const nodeType of nodeTypes) this.types.set(fullTypeName(nodeType), nodeType);
+	}
+
+	getByName(name: string): INodeType | IVersionedNodeType {
+		const nodeType = this.types.get(name);
+		if (!nodeType) throw new UnexpectedError(`Unknown node type "${name}"`);
+		return nodeType;
+	}
+
+	getByNameAndVersion(name: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.getByName(name), version);
+	}
+
+	getKnownTypes(): IDataObject {
+		return {};
+	}
+}

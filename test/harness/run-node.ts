@@ -1,0 +1,67 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type { ICredentialDataDecryptedObject, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
+import { createRunExecutionData } from 'n8n-workflow';
+
+import type { BaseOptions } from './context';
+import { NODE_NAME, prepare, storedCredentials } from './context';
+
+export interface RunNodeOptions extends BaseOptions {
+	/** Input items; one empty item when omitted, as after a manual trigger. */
+	input?: INodeExecutionData[];
+	/** Sets the node's "On Error" to "Continue" (continueRegularOutput). */
+	continueOnFail?: boolean;
+	mode?: WorkflowExecuteMode;
+}
+
+export interface RunNodeResult {
+	/** The node's outputs: output[0] is the main output's items. Empty when the node failed. */
+	output: INodeExecutionData[][];
+	/** The error the node failed with (a NodeApiError / NodeOperationError), if it did. */
+	error?: Error & { description?: string | null; context?: Record<string, unknown> };
+	/** Stored credential data after the run, by type: renewed sessions, refreshed tokens. */
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+}
+
+/**
+ * Runs one action node through n8n-core's WorkflowExecute, exactly as a one-node workflow
+ * would run in n8n, with the given input items arriving on its main input.
+ */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	const prepared = prepare(options);
+	const { workflow, node, additionalData, store } = prepared;
+	if (options.continueOnFail) node.onError = 'continueRegularOutput';
+	const mode = options.mode ?? 'manual';
+
+	additionalData.hooks = new ExecutionLifecycleHooks(mode, 'harness-execution', {
+		id: workflow.id,
+		name: workflow.name ?? 'Harness workflow',
+		active: false,
+		isArchived: false,
+		activeVersionId: null,
+		nodes: [node],
+		connections: {},
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	});
+
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [
+				{ node, data: { main: [options.input ?? [{ json: {} }]] }, source: null },
+			],
+		},
+	});
+
+	const execution = new WorkflowExecute(additionalData, mode, runExecutionData);
+	const run = await execution.processRunExecutionData(workflow);
+	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
+	const error = taskData?.error ?? run.data.resultData.error;
+	const output = (taskData?.data?.main ?? []).map((items) => items ?? []);
+	return {
+		output,
+		...(error ? { error: error as RunNodeResult['error'] } : {}),
+		credentials: storedCredentials(store),
+	};
+}
