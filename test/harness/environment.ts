@@ -16,6 +16,9 @@ const { Logger } = requireFromCore('@n8n/backend-common') as typeof BackendCommo
 
 let ready = false;
 
+/** Errors n8n-core handed to its ErrorReporter (kept here instead of being logged to the console). */
+export const reportedErrors: unknown[] = [];
+
 /**
  * Once per module registry (per jest test file): n8n-core's binary data service in 'default'
  * mode, which keeps binary data in memory (base64 in the item, as n8n does without a filesystem
@@ -24,7 +27,12 @@ let ready = false;
 export function prepareEnvironment(): void {
 	if (ready) return;
 	ready = true;
+	const reporter = Container.get(ErrorReporter);
+	reporter.error = (error: unknown) => {
+		reportedErrors.push(error);
+	};
+	reporter.warn = reporter.error;
 	const config = { mode: 'default', availableModes: ['default'] } as unknown as BinaryDataConfig;
 	const logger = Container.get(Logger) as unknown as ConstructorParameters<typeof BinaryDataService>[2];
-	Container.set(BinaryDataService, new BinaryDataService(config, Container.get(ErrorReporter), logger));
+	Container.set(BinaryDataService, new BinaryDataService(config, reporter, logger));
 }

@@ -2,6 +2,7 @@
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
+	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestHelper,
 	INodeExecutionData,
@@ -11,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
-import { runNode } from './index';
+import { binary, readBinary, runNode } from './index';
 import type { TestServer } from './test-server';
 import { startTestServer } from './test-server';
 
@@ -76,6 +77,28 @@ class SessionApi implements ICredentialType {
 	};
 }
 
+/** A throwaway OAuth2 client-credentials credential, Basic auth at the token URL. */
+class TokenApi implements ICredentialType {
+	name = 'tokenApi';
+
+	displayName = 'Token API';
+
+	extends = ['oAuth2Api'];
+
+	properties: INodeProperties[] = [
+		{ displayName: 'Grant Type', name: 'grantType', type: 'hidden', default: 'clientCredentials' },
+		{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'hidden',
+			default: '={{$self["baseUrl"]}}/token',
+		},
+		{ displayName: 'Scope', name: 'scope', type: 'hidden', default: 'things.read' },
+		{ displayName: 'Authentication', name: 'authentication', type: 'hidden', default: 'header' },
+	];
+}
+
 const description = (name: string, credential: string): INodeTypeDescription => ({
 	displayName: name,
 	name,
@@ -112,7 +135,7 @@ function requestingNode(name: string, credential: string, urlField: 'url' | 'bas
 							json: true,
 						},
 						{ preAuthenticationRetryStatusCode: JSON.parse(this.getNodeParameter('retryOn', i) as string) as number[] },
-					)) as Record<string, unknown>;
+					)) as IDataObject;
 					out.push({ json: response, pairedItem: { item: i } });
 				} catch (error) {
 					if (this.continueOnFail()) {
@@ -189,5 +212,120 @@ describe('runNode', () => {
 		expect(second.error).toBeUndefined();
 		expect(second.output[0][0].json).toEqual({ ok: true, session: 'session-2' });
 		expect(second.credentials.sessionApi.session).toBe('session-2');
+	});
+
+	describe('OAuth2 client credentials', () => {
+		let tokenServer: TestServer;
+		let issued = 0;
+		let current = '';
+
+		beforeAll(async () => {
+			tokenServer = await startTestServer((request) => {
+				if (request.path === '/token') {
+					issued += 1;
+					current = `token-${issued}`;
+					return { body: { access_token: current, token_type: 'Bearer', expires_in: 3600 } };
+				}
+				if (request.headers.authorization !== `Bearer ${current}`) return { status: 401, body: {} };
+				return { body: { auth: request.headers.authorization } };
+			});
+		});
+
+		afterAll(async () => await tokenServer.close());
+
+		it('fetches a token once, signs every request, and renews it on a 401', async () => {
+			const Node = requestingNode('oauth', 'tokenApi', 'baseUrl');
+			const options = {
+				node: Node,
+				credentialTypes: [TokenApi],
+				parameters: { path: '/things' },
+			};
+			const first = await runNode({
+				...options,
+				credentials: { tokenApi: { baseUrl: tokenServer.url, clientId: 'id', clientSecret: 'secret' } },
+				input: [{ json: {} }, { json: {} }],
+			});
+			expect(first.error).toBeUndefined();
+			expect(first.output[0].map((item) => item.json.auth)).toEqual(['Bearer token-1', 'Bearer token-1']);
+			expect(issued).toBe(1);
+			const tokenRequest = tokenServer.requests.find((request) => request.path === '/token');
+			expect(tokenRequest?.headers.authorization).toBe(
+				`Basic ${Buffer.from('id:secret').toString('base64')}`,
+			);
+			expect(tokenRequest?.body).toContain('grant_type=client_credentials');
+			expect(first.credentials.tokenApi.oauthTokenData).toMatchObject({ access_token: 'token-1' });
+
+			// the service revokes the token: the next run gets a 401, renews, retries once
+			current = 'revoked';
+			const second = await runNode({ ...options, credentials: first.credentials });
+			expect(second.error).toBeUndefined();
+			expect(second.output[0][0].json.auth).toBe('Bearer token-2');
+			expect(second.credentials.tokenApi.oauthTokenData).toMatchObject({ access_token: 'token-2' });
+		});
+	});
+
+	it('with continueOnFail, yields an error item with pairedItem instead of failing', async () => {
+		const options = {
+			node: requestingNode('echo', 'echoApi', 'url'),
+			credentialTypes: [EchoApi],
+			parameters: { path: '/fail' },
+			credentials: { echoApi: { environment: 'custom', baseUrl: server.url, apiKey: 'k' } },
+		};
+		const failed = await runNode(options);
+		expect(failed.output).toEqual([]);
+		expect(failed.error).toMatchObject({ name: 'NodeApiError', httpCode: '422' });
+
+		const continued = await runNode({ ...options, continueOnFail: true });
+		expect(continued.error).toBeUndefined();
+		expect(continued.output[0]).toHaveLength(1);
+		expect(continued.output[0][0].pairedItem).toEqual({ item: 0 });
+		expect(continued.output[0][0].json.error).toEqual(expect.any(String));
+	});
+
+	it('when a node throws with continueOnFail set, n8n passes the input items through', async () => {
+		class Thrower implements INodeType {
+			description = { ...description('thrower', 'echoApi'), credentials: [] };
+
+			async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+				throw new NodeApiError(this.getNode(), { message: 'boom' }, { itemIndex: 0 });
+			}
+		}
+		const result = await runNode({ node: Thrower, continueOnFail: true, input: [{ json: { a: 1 } }] });
+		// n8n's WorkflowExecute: a thrown error with "On Error: Continue" forwards the input items;
+		// error items ({ json: { error } }) only appear when the node builds them itself. The run
+		// data still records the error.
+		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'boom' });
+		expect(result.output[0]).toEqual([{ json: { a: 1 }, pairedItem: { item: 0 } }]);
+	});
+
+	it('reads binary input and writes binary output through the binary data service', async () => {
+		class Upper implements INodeType {
+			description = { ...description('upper', 'echoApi'), credentials: [] };
+
+			async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+				const items = this.getInputData();
+				const out: INodeExecutionData[] = [];
+				for (let i = 0; i < items.length; i++) {
+					const source = this.helpers.assertBinaryData(i, 'data');
+					const buffer = await this.helpers.getBinaryDataBuffer(i, 'data');
+					const upper = Buffer.from(buffer.toString('utf8').toUpperCase(), 'utf8');
+					out.push({
+						json: { sourceName: source.fileName ?? '' },
+						binary: { data: await this.helpers.prepareBinaryData(upper, 'UPPER.txt', 'text/plain') },
+						pairedItem: { item: i },
+					});
+				}
+				return [out];
+			}
+		}
+		const result = await runNode({
+			node: Upper,
+			input: [{ json: {}, binary: { data: binary('hello pdf', 'a.txt', 'text/plain') } }],
+		});
+		expect(result.error).toBeUndefined();
+		const [item] = result.output[0];
+		expect(item.json).toEqual({ sourceName: 'a.txt' });
+		expect(item.binary?.data).toMatchObject({ fileName: 'UPPER.txt', mimeType: 'text/plain' });
+		expect((await readBinary(item)).toString('utf8')).toBe('HELLO PDF');
 	});
 });

@@ -8,3 +8,4 @@ export type { CredentialStore } from './credentials-helper';
 export { CredentialTypes } from './credential-types';
 export type { CredentialClass } from './credential-types';
 export { OAuth2Api } from './oauth2-api';
+export { binary, readBinary } from './binary';

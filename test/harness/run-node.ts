@@ -1,6 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
+import type {
+	ExecutionError,
+	ICredentialDataDecryptedObject, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
 import type { BaseOptions } from './context';
@@ -17,8 +19,12 @@ export interface RunNodeOptions extends BaseOptions {
 export interface RunNodeResult {
 	/** The node's outputs: output[0] is the main output's items. Empty when the node failed. */
 	output: INodeExecutionData[][];
-	/** The error the node failed with (a NodeApiError / NodeOperationError), if it did. */
-	error?: Error & { description?: string | null; context?: Record<string, unknown> };
+	/**
+	 * The error the node failed with, as n8n records it in the run data: a plain copy of the
+	 * NodeApiError / NodeOperationError (name, message, description, httpCode, context, ...).
+	 * With continueOnFail a thrown error is recorded here too, while `output` carries on.
+	 */
+	error?: ExecutionError;
 	/** Stored credential data after the run, by type: renewed sessions, refreshed tokens. */
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 }
@@ -61,7 +67,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const output = (taskData?.data?.main ?? []).map((items) => items ?? []);
 	return {
 		output,
-		...(error ? { error: error as RunNodeResult['error'] } : {}),
+		...(error ? { error } : {}),
 		credentials: storedCredentials(store),
 	};
 }
