@@ -1,0 +1,63 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { checkString, defineOperation, inputError, p, toIsoDateTime } from '../../../shared';
+import { offersRequest } from '../../transport';
+
+interface AgentListings {
+	hasNewOffers?: boolean;
+	listings?: IDataObject[];
+}
+
+export default defineOperation({
+	value: 'getListings',
+	name: 'Get Listings With Offers',
+	action: 'Get listings with offers of an agent',
+	description: 'Retrieve the ten listings of an agent that most recently received offers, newest first',
+	properties: [
+		{
+			displayName: 'Agent ID',
+			name: 'agentId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. AG1001',
+			description: 'The agent whose listings to read; how it maps to MLS fields is set up by SkySlope',
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add option',
+			default: {},
+			options: [
+				{
+					displayName: 'Start Date',
+					name: 'startDate',
+					type: 'dateTime',
+					default: '',
+					description: 'Only count offers submitted at or after this moment',
+				},
+			],
+		},
+	],
+	async execute(itemIndex) {
+		const agentId = checkString(this, 'Agent ID', this.getNodeParameter('agentId', itemIndex), itemIndex, {
+			maxLength: 200,
+		}).trim();
+		if (agentId === '.' || agentId === '..') {
+			throw inputError(this, 'Agent ID', itemIndex, `"${agentId}" is not an agent ID`);
+		}
+		const options = this.getNodeParameter('options', itemIndex, {}) as { startDate?: string };
+		const qs: IDataObject = {};
+		if (options.startDate) qs.startDate = toIsoDateTime(this, 'Start Date', options.startDate, itemIndex);
+		const body = await offersRequest.call(this, {
+			method: 'GET',
+			path: p`/ext/agent/${agentId}/listings`,
+			qs,
+			itemIndex,
+		});
+		const listings = (body as AgentListings | undefined)?.listings;
+		if (!Array.isArray(listings)) return [];
+		return listings.map((listing) => ({ agentId, ...listing }));
+	},
+});

@@ -1,0 +1,5 @@
+import { defineResource } from '../../../shared';
+import get from './get.operation';
+import getAll from './getAll.operation';
+
+export default defineResource({ value: 'offer', name: 'Offer' }, [get, getAll]);
