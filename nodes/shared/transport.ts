@@ -148,15 +148,17 @@ function readFailure(error: unknown): Failure {
 		const e = c as {
 			response?: { status?: number; headers?: FullResponse['headers']; data?: unknown; body?: unknown };
 			code?: string;
-			httpCode?: string | null;
-			context?: { data?: unknown };
 		};
-		if (e.response && failure.status === undefined && typeof e.response.status === 'number') {
+		if (e.response && failure.headers === undefined && typeof e.response.status === 'number') {
 			failure.status = e.response.status;
 			failure.headers = e.response.headers;
 			failure.body = e.response.data ?? e.response.body;
 		}
 		if (typeof e.code === 'string' && !failure.code && /^E[A-Z_]+$/.test(e.code)) failure.code = e.code;
+	}
+	// Without a response anywhere, fall back to what n8n's own error says.
+	for (const c of candidates) {
+		const e = c as { httpCode?: string | null; context?: { data?: unknown } };
 		if (failure.status === undefined && e.httpCode && /^\d{3}$/.test(e.httpCode)) failure.status = Number(e.httpCode);
 		if (failure.body === undefined && e.context?.data !== undefined) failure.body = e.context.data;
 	}
@@ -188,6 +190,16 @@ async function decodeBody(body: unknown): Promise<unknown> {
 	}
 }
 
+/** Plain words for connection failures (n8n would otherwise replace a message that names the code). */
+const CONNECTION_WORDS: Record<string, string> = {
+	ECONNRESET: 'the connection was closed before an answer came',
+	ECONNREFUSED: 'nothing is listening at the address in the credential',
+	ETIMEDOUT: 'the connection timed out',
+	ECONNABORTED: 'the request timed out',
+	ENOTFOUND: 'the host name in the credential does not resolve',
+	EPIPE: 'the connection was closed while sending',
+};
+
 /** The service's refusal as an n8n error: its message, every `errors` entry, and the traceId. */
 export async function toApiError(
 	ctx: ApiContext,
@@ -201,9 +213,10 @@ export async function toApiError(
 	const what = said.message || (typeof body === 'string' && body.trim() ? body.trim().slice(0, 300) : undefined);
 	const message =
 		status === undefined
-			? `${service.label} could not be reached: ${failure.code ?? failure.message}`
+			? `${service.label} could not be reached: ${CONNECTION_WORDS[failure.code ?? ''] ?? 'the request failed'}`
 			: `${service.label} answered ${status}${what ? `: ${what}` : ''}`;
 	const details: string[] = [];
+	if (status === undefined) details.push(`Cause: ${failure.code ?? failure.message}`);
 	for (const entry of said.errors ?? []) if (entry && entry !== said.message) details.push(entry);
 	if (said.code) details.push(`Code: ${said.code}`);
 	if (said.traceId) details.push(`Trace ID (for SkySlope support): ${said.traceId}`);

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+ 
 import { collectPages, dateWindows, followNextLinks } from '../../nodes/shared/paging';
 
 function pagedSource(total: number) {

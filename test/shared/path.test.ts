@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+ 
 import { p } from '../../nodes/shared/path';
 
 describe('p: path segments are always encoded', () => {

@@ -1,0 +1,284 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type {
+	ICredentialType,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import {
+	apiRequest,
+	buildNodeProperties,
+	checkId,
+	defineOperation,
+	defineResource,
+	p,
+	retryPolicy,
+	runOperations,
+	type ServiceSpec,
+} from '../../nodes/shared';
+import { runNode } from '../harness';
+import { startTestServer, type Reply, type TestServer } from '../harness/test-server';
+
+class TransportTestApi implements ICredentialType {
+	name = 'transportTestApi';
+
+	displayName = 'Transport Test API';
+
+	properties: INodeProperties[] = [
+		{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
+		{ displayName: 'Token', name: 'token', type: 'string', typeOptions: { password: true }, default: '' },
+	];
+
+	authenticate = {
+		type: 'generic' as const,
+		properties: { headers: { Authorization: '=Bearer {{$credentials.token}}' } },
+	};
+}
+
+/** Reads the forms service's error shape, as the real nodes do. */
+const service: ServiceSpec = {
+	label: 'Test Service',
+	credentialType: 'transportTestApi',
+	baseUrl: (c) => c.baseUrl as string,
+	readError: (body) => (typeof body === 'object' && body ? (body as { message?: string }) : {}),
+};
+
+const call = defineOperation({
+	value: 'call',
+	name: 'Call',
+	action: 'Call the service',
+	description: 'Sends one request',
+	properties: [
+		{ displayName: 'Method', name: 'method', type: 'string', default: 'GET' },
+		{ displayName: 'ID', name: 'id', type: 'string', default: '1' },
+	],
+	async execute(this: IExecuteFunctions, i: number) {
+		const id = this.getNodeParameter('id', i) as string;
+		const method = this.getNodeParameter('method', i) as 'GET' | 'POST';
+		// Ids from users are checked (numbers) or encoded (anything else) before any request.
+		const path = /^\d+$/.test(id) ? p`/files/${checkId(this, 'id', id, i)}` : p`/files/${id}`;
+		return (await apiRequest.call(this, service, { method, path, body: method === 'POST' ? { a: 1 } : undefined, itemIndex: i })) as {
+			ok: boolean;
+		};
+	},
+});
+
+const resources = [defineResource({ value: 'thing', name: 'Thing' }, [call])];
+
+class TransportTestNode implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Transport Test',
+		name: 'transportTest',
+		group: ['transform'],
+		version: 1,
+		description: 'Drives the shared transport',
+		usableAsTool: true,
+		defaults: { name: 'Transport Test' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'transportTestApi', required: true }],
+		properties: buildNodeProperties(resources),
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runOperations.call(this, resources);
+	}
+}
+
+let server: TestServer;
+let script: Array<Reply | 'drop'> = [];
+const originalPolicy = { ...retryPolicy };
+
+beforeAll(async () => {
+	server = await startTestServer(() => {
+		const next = script.shift() ?? { status: 200, body: { ok: true } };
+		if (next === 'drop') return { status: 599, headers: { 'x-test-drop': '1' } };
+		return next;
+	});
+});
+afterAll(async () => server.close());
+beforeEach(() => {
+	server.requests.length = 0;
+	script = [];
+	Object.assign(retryPolicy, originalPolicy, { baseDelayMs: 5, maxDelayMs: 20 });
+});
+
+function run(parameters: Record<string, unknown>, extra: { continueOnFail?: boolean; items?: number } = {}) {
+	return runNode({
+		node: TransportTestNode,
+		credentialTypes: [TransportTestApi],
+		credentials: { transportTestApi: { baseUrl: server.url, token: 'secret-token-value' } },
+		parameters: { resource: 'thing', operation: 'call', ...parameters },
+		input: Array.from({ length: extra.items ?? 1 }, (_, i) => ({ json: { i } })),
+		continueOnFail: extra.continueOnFail,
+	});
+}
+
+const unavailable: Reply = { status: 503, body: { code: 'Unavailable', message: 'try later', errors: [], traceId: 't-503' } };
+
+describe('retries: idempotent methods only', () => {
+	it('retries a GET after a 503 and returns the answer', async () => {
+		script = [unavailable, { status: 200, body: { ok: true } }];
+		const result = await run({ method: 'GET' });
+		expect(result.error).toBeUndefined();
+		expect(result.output[0].map((i) => i.json)).toEqual([{ ok: true }]);
+		expect(server.requests.map((r) => r.method)).toEqual(['GET', 'GET']);
+		expect(server.requests[0].headers.authorization).toBe('Bearer secret-token-value');
+	});
+
+	it('never sends a POST twice after a 503: it may have been processed', async () => {
+		script = [unavailable, { status: 200, body: { ok: true } }];
+		const result = await run({ method: 'POST' });
+		expect(server.requests).toHaveLength(1);
+		expect(result.error?.message).toBe('Test Service answered 503: try later');
+		expect(result.error?.description).toContain('Trace ID (for SkySlope support): t-503');
+	});
+
+	it('does resend a POST refused with 429: the service did not process it', async () => {
+		script = [{ status: 429, headers: { 'retry-after': '0' }, body: { message: 'slow down' } }];
+		const result = await run({ method: 'POST' });
+		expect(result.error).toBeUndefined();
+		expect(server.requests.map((r) => r.method)).toEqual(['POST', 'POST']);
+		expect(server.requests[1].body).toBe('{"a":1}');
+	});
+
+	it('gives up after the bounded number of attempts', async () => {
+		script = Array.from({ length: 10 }, () => unavailable);
+		const result = await run({ method: 'GET' });
+		expect(server.requests).toHaveLength(retryPolicy.attempts);
+		expect(result.error?.message).toBe('Test Service answered 503: try later');
+	});
+});
+
+describe('rate limits', () => {
+	it('fails at once, clearly, when asked to wait for hours', async () => {
+		script = [{ status: 429, headers: { 'retry-after': String(3 * 3600) }, body: { message: 'quota' } }];
+		const started = Date.now();
+		const result = await run({ method: 'GET' });
+		expect(Date.now() - started).toBeLessThan(2000);
+		expect(server.requests).toHaveLength(1);
+		expect(result.error?.description).toContain('asks to wait 10800 s');
+	});
+
+	it('a reset in the past still waits a little, and does not spin', async () => {
+		const past = String(Math.floor(Date.now() / 1000) - 100);
+		script = [
+			{ status: 429, headers: { 'x-ratelimit-reset': past, 'x-ratelimit-remaining': '0', 'x-ratelimit-limit': '5' } },
+			{ status: 200, body: { ok: true } },
+		];
+		const started = Date.now();
+		const result = await run({ method: 'GET' });
+		expect(result.error).toBeUndefined();
+		expect(server.requests).toHaveLength(2);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+	});
+
+	it('paces: with none left in the window it waits for the reset instead of running into a 429', async () => {
+		const resetAt = Math.ceil(Date.now() / 1000) + 1;
+		const limited = { 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt) };
+		script = [
+			{ status: 200, headers: limited, body: { ok: true } },
+			{ status: 200, body: { ok: true } },
+		];
+		const result = await run({ method: 'GET' }, { items: 2 });
+		expect(result.error).toBeUndefined();
+		expect(server.requests).toHaveLength(2);
+		const secondAt = Date.now();
+		expect(secondAt).toBeGreaterThanOrEqual(resetAt * 1000);
+	});
+});
+
+describe('errors and input', () => {
+	it('maps the error body: message, every errors entry, trace id, status', async () => {
+		script = [
+			{
+				status: 404,
+				body: { code: 'NotFound', message: 'File 99 not found', errors: ['fileId 99 does not exist', 'check the id'], traceId: 'abc-123' },
+			},
+		];
+		const result = await run({ method: 'GET', id: '99' });
+		expect(result.error?.message).toBe('Test Service answered 404: File 99 not found');
+		expect(result.error?.description).toBe(
+			'fileId 99 does not exist\ncheck the id\nCode: NotFound\nTrace ID (for SkySlope support): abc-123',
+		);
+		expect(JSON.stringify(result.error)).not.toContain('secret-token-value');
+	});
+
+	it('encodes an id that would change the path', async () => {
+		await run({ method: 'GET', id: '../token' });
+		expect(server.requests[0].path).toBe('/files/..%2Ftoken');
+	});
+
+	it('refuses bad input before any request, naming the parameter and the item', async () => {
+		const result = await run({ method: 'GET', id: '0' });
+		expect(server.requests).toHaveLength(0);
+		expect(result.error?.message).toBe('id: must be a whole number of 1 or more, got "0" (item 0)');
+	});
+
+	it('with continueOnFail, an error becomes an item paired with its input and the others go on', async () => {
+		script = [{ status: 200, body: { ok: true } }, { status: 400, body: { message: 'bad' } }, { status: 200, body: { ok: true } }];
+		const result = await run({ method: 'POST' }, { continueOnFail: true, items: 3 });
+		expect(result.error).toBeUndefined();
+		expect(result.output[0]).toEqual([
+			{ json: { ok: true }, pairedItem: { item: 0 } },
+			{ json: { error: 'Test Service answered 400: bad', httpCode: '400' }, pairedItem: { item: 1 } },
+			{ json: { ok: true }, pairedItem: { item: 2 } },
+		]);
+	});
+});
+
+describe('connection resets', () => {
+	let resetting: Server;
+	let url: string;
+	let seen: string[] = [];
+	let drops = 0;
+
+	beforeAll(async () => {
+		resetting = createServer((req, res) => {
+			seen.push(req.method ?? '');
+			if (drops > 0) {
+				drops--;
+				req.socket.destroy();
+				return;
+			}
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.end('{"ok":true}');
+		});
+		await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
+		url = `http://127.0.0.1:${(resetting.address() as AddressInfo).port}`;
+	});
+	afterAll(async () => new Promise<void>((resolve) => resetting.close(() => resolve())));
+	beforeEach(() => {
+		seen = [];
+		drops = 1;
+	});
+
+	function runAgainst(method: string) {
+		return runNode({
+			node: TransportTestNode,
+			credentialTypes: [TransportTestApi],
+			credentials: { transportTestApi: { baseUrl: url, token: 't' } },
+			parameters: { resource: 'thing', operation: 'call', method },
+		});
+	}
+
+	it('resends a GET whose connection was reset', async () => {
+		const result = await runAgainst('GET');
+		expect(result.error).toBeUndefined();
+		expect(seen).toEqual(['GET', 'GET']);
+	});
+
+	it('does not resend a POST whose connection was reset, and says the service could not be reached', async () => {
+		const result = await runAgainst('POST');
+		expect(seen).toEqual(['POST']);
+		expect(result.error?.message).toBe('Test Service could not be reached: the connection was closed before an answer came');
+		expect(result.error?.description).toContain('ECONNRESET');
+	});
+});
