@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- the sandbox is dev tooling, never shipped in dist */
+ 
 import type { Router, SandboxRequest, SandboxResponse } from './router';
 
 /** Lifetimes in seconds. Tests shorten them to watch sessions and tokens expire. */

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- the sandbox is dev tooling, never shipped in dist */
+ 
 /** A small seeded generator: the same seed gives the same sandbox data and the same faults. */
 export function mulberry32(seed: number): () => number {
 	let a = seed >>> 0;

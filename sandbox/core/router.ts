@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- the sandbox is dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox is dev tooling, never shipped in dist */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 
