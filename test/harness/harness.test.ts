@@ -284,7 +284,7 @@ describe('runNode', () => {
 
 	it('when a node throws with continueOnFail set, n8n passes the input items through', async () => {
 		class Thrower implements INodeType {
-			description = { ...description('thrower', 'echoApi'), credentials: [], usableAsTool: true };
+			description: INodeTypeDescription = { ...description('thrower', 'echoApi'), credentials: [], usableAsTool: true };
 
 			async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 				throw new NodeApiError(this.getNode(), { message: 'boom' }, { itemIndex: 0 });
@@ -300,7 +300,7 @@ describe('runNode', () => {
 
 	it('reads binary input and writes binary output through the binary data service', async () => {
 		class Upper implements INodeType {
-			description = { ...description('upper', 'echoApi'), credentials: [], usableAsTool: true };
+			description: INodeTypeDescription = { ...description('upper', 'echoApi'), credentials: [], usableAsTool: true };
 
 			async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 				const items = this.getInputData();
