@@ -1,15 +1,81 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- the sandbox is dev tooling, never shipped in dist */
-// PLACEHOLDER: the forms service module is being written; this only keeps the sandbox compiling.
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// The SkySlope Forms service of the sandbox, mounted at /forms:
+//   {base_url} = <sandbox>/forms      API at {base_url}/partner/api/...
+//   {auth_url} = <sandbox>/forms      /oauth2/authorize, /oauth2/token
+// See docs/forms-credential.md for the demo client, scopes, MLS table and the sign trigger.
 import type { ServiceFactory } from '../core/server';
+import { mulberry32 } from '../core/random';
 import { Router } from '../core/router';
+import { FormsAuth, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SCOPES } from './auth';
+import { catalogRoutes } from './catalog';
+import { contactRoutes } from './contacts';
+import { documentRoutes } from './documents';
+import { envelopeRoutes, type Delivery } from './envelopes';
+import { fileRoutes } from './files';
+import { errorResponse } from './http';
+import { seedForms, USERS } from './seed';
+import { makeApi, type FormsState } from './state';
+import { FormsStore } from './store';
 
-export const formsService: ServiceFactory = () => ({
-	name: 'forms',
-	mount: '/forms',
-	router: new Router(),
-	error: (status, message) => ({ status, json: { message } }),
-	rateKey: () => 'all',
-	expireAuth: () => undefined,
-	credentialHints: () => ({}),
-	state: {},
-});
+export { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SCOPES } from './auth';
+export type { SignedNotification, Delivery } from './envelopes';
+export { USERS } from './seed';
+
+/** What `sandbox.service('forms').state` exposes to tests. */
+export interface FormsServiceState {
+	store: FormsStore;
+	auth: FormsAuth;
+	/** Webhook notifications sent by the sign route, oldest first. */
+	deliveries: Delivery[];
+	users: typeof USERS;
+}
+
+export const formsService: ServiceFactory = (ctx) => {
+	const store = new FormsStore();
+	seedForms(store, ctx.options.seed, ctx.options.scale.files);
+	const auth = new FormsAuth(ctx);
+	const router = new Router();
+	const traceRandom = mulberry32((ctx.options.seed ^ 0x7ace) >>> 0);
+	const traceId = () =>
+		Array.from({ length: 32 }, () => Math.floor(traceRandom() * 16).toString(16)).join('');
+	const base: Omit<FormsState, 'api'> = {
+		ctx,
+		store,
+		auth,
+		router,
+		random: mulberry32((ctx.options.seed ^ 0x0e17) >>> 0),
+		traceId,
+		iso: () => new Date(ctx.now()).toISOString(),
+	};
+	const state: FormsState = { ...base, api: makeApi(base) };
+	const deliveries: Delivery[] = [];
+
+	auth.routes(router);
+	fileRoutes(state);
+	contactRoutes(state);
+	documentRoutes(state);
+	envelopeRoutes(state, deliveries);
+	catalogRoutes(state);
+
+	const exposed: FormsServiceState = { store, auth, deliveries, users: USERS };
+	return {
+		name: 'forms',
+		mount: '/forms',
+		router,
+		error: (status, message, errors) => errorResponse(traceId, status, message, errors ?? [message]),
+		rateKey: (req) => auth.rateKey(req),
+		expireAuth: () => auth.expireAll(),
+		credentialHints: (baseUrl) => ({
+			credential: 'SkySlope Forms OAuth2 API (environment: Custom)',
+			baseUrl: `${baseUrl}/forms`,
+			accountsUrl: `${baseUrl}/forms`,
+			authUrl: `${baseUrl}/forms/oauth2/authorize`,
+			accessTokenUrl: `${baseUrl}/forms/oauth2/token`,
+			clientId: SANDBOX_CLIENT_ID,
+			clientSecret: SANDBOX_CLIENT_SECRET,
+			scopes: SCOPES.join(' '),
+			signTrigger: `POST ${baseUrl}/forms/sandbox/files/{fileId}/sign`,
+		}),
+		state: exposed,
+	};
+};
