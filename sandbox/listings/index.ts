@@ -1,15 +1,80 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- the sandbox is dev tooling, never shipped in dist */
-// PLACEHOLDER: the listings service module is being written; this only keeps the sandbox compiling.
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// The listings-and-sales service (spec listings-sales-service.md), mounted at /listings:
+// {api_url} = <sandbox>/listings.
 import type { ServiceFactory } from '../core/server';
 import { Router } from '../core/router';
+import { Auth, DEMO } from './auth';
+import { registerContacts } from './contacts';
+import { guard, type Deps } from './deps';
+import { registerExport } from './export';
+import { errorResponse, MOUNT } from './http';
+import { registerListings } from './listings';
+import { registerOffices } from './offices';
+import { registerSales } from './sales';
+import { Store } from './store';
 
-export const listingsService: ServiceFactory = () => ({
-	name: 'listings',
-	mount: '/listings',
-	router: new Router(),
-	error: (status, message) => ({ status, json: { message } }),
-	rateKey: () => 'all',
-	expireAuth: () => undefined,
-	credentialHints: () => ({}),
-	state: {},
-});
+export { DEMO } from './auth';
+export { listingsEndpoints } from './manifest';
+
+/** What tests reach through `sandbox.service('listings').state`. */
+export interface ListingsState {
+	store: Store;
+	auth: Auth;
+	/** Multi-office broker by default; `false` gives the single-office behaviour (4.3, 4.7 PUT /office). */
+	setMultiOffice(multi: boolean): void;
+	/** Cuts every bulk export after `n` whole objects, mid-object (undefined: off). */
+	setExportCutAfter(n: number | undefined): void;
+	/** Progress of the export streams, for tests that check streaming. */
+	exports: Array<{ emitted: number; done: boolean }>;
+}
+
+export const listingsService: ServiceFactory = (ctx) => {
+	const store = new Store({ seed: ctx.options.seed, now: ctx.now() });
+	const auth = new Auth(ctx);
+	const broker = store.users.find((u) => u.userType === 'Broker');
+	const agent = store.users.find((u) => u.userType === 'Agent');
+	if (broker) auth.addKey({ accessKey: DEMO.accessKey, accessSecret: DEMO.accessSecret, userGuid: broker.userGuid });
+	if (agent) auth.addKey({ accessKey: DEMO.agentAccessKey, accessSecret: DEMO.agentAccessSecret, userGuid: agent.userGuid });
+
+	const state: ListingsState = {
+		store,
+		auth,
+		setMultiOffice: (multi) => {
+			store.multiOffice = multi;
+		},
+		setExportCutAfter: (n) => {
+			store.exportCutAfter = n;
+		},
+		exports: [],
+	};
+	const deps: Deps = { ctx, store, auth };
+	const router = new Router();
+	router.post(
+		'/auth/login',
+		guard((req) => auth.login(req)),
+	);
+	registerOffices(router, deps);
+	registerListings(router, deps);
+	registerSales(router, deps);
+	registerContacts(router, deps);
+	registerExport(router, deps, state.exports);
+
+	return {
+		name: 'listings',
+		mount: MOUNT,
+		router,
+		error: (status, message, errors) => errorResponse(status, errors && errors.length ? errors : [message]),
+		rateKey: (req) => auth.clientOf(req),
+		expireAuth: () => auth.expireAll(),
+		credentialHints: (baseUrl) => ({
+			baseUrl: `${baseUrl}${MOUNT}`,
+			clientId: DEMO.clientId,
+			clientSecret: DEMO.clientSecret,
+			accessKey: DEMO.accessKey,
+			accessSecret: DEMO.accessSecret,
+			agentAccessKey: DEMO.agentAccessKey,
+			agentAccessSecret: DEMO.agentAccessSecret,
+		}),
+		state,
+	};
+};
