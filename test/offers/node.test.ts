@@ -1,0 +1,223 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { startSandbox, type SandboxServer } from '../../sandbox';
+import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type Offer, type OffersState } from '../../sandbox/offers';
+import { runNode } from '../harness';
+
+const DAY = 24 * 3600 * 1000;
+
+describe('SkySlope Offers node against the sandbox', () => {
+	let sandbox: SandboxServer;
+	let state: OffersState;
+	let credentials: Record<string, ICredentialDataDecryptedObject>;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+		state = sandbox.service<OffersState>('offers').state;
+	});
+	afterAll(async () => sandbox.close());
+	beforeEach(() => {
+		sandbox.clearLog();
+		credentials = {
+			skySlopeOffersOAuth2Api: {
+				environment: 'custom',
+				customBaseUrl: `${sandbox.baseUrl}/offers/offers-api/`,
+				clientId: OFFERS_CLIENT_ID,
+				clientSecret: OFFERS_CLIENT_SECRET,
+			},
+		};
+	});
+
+	async function run(parameters: INodeParameters, input?: IDataObject[]) {
+		const result = await runNode({
+			node: SkySlopeOffers,
+			parameters,
+			credentials,
+			input: input?.map((json) => ({ json })),
+		});
+		credentials = result.credentials;
+		return result;
+	}
+
+	const apiCalls = (path?: RegExp) =>
+		sandbox.requests('offers', 'GET', path).filter((e) => e.path.startsWith('/offers-api/ext/'));
+	const tokenCalls = () => sandbox.requests('offers', 'POST', /\/ext\/token$/);
+
+	it('gets one offer by id, with the token fetched by Basic auth at {base}/ext/token', async () => {
+		const offer = [...state.offers.values()][5];
+		const result = await run({ resource: 'offer', operation: 'get', offerId: offer.OfferId });
+		expect(result.error).toBeUndefined();
+		expect(result.output[0]).toEqual([{ json: offer, pairedItem: { item: 0 } }]);
+		const [tokenCall] = tokenCalls();
+		expect(tokenCall.headers.authorization).toBe(
+			`Basic ${Buffer.from(`${OFFERS_CLIENT_ID}:${OFFERS_CLIENT_SECRET}`).toString('base64')}`,
+		);
+		expect(apiCalls()[0].path).toBe(`/offers-api/ext/offer/${offer.OfferId}`);
+		expect(apiCalls()[0].headers.authorization).toMatch(/^Bearer \S+$/);
+	});
+
+	it('flattens OfferProperty and OfferTerms into one level when asked', async () => {
+		const offer = [...state.offers.values()].find((o) => o.OfferTerms.Contingencies.length > 1) as Offer;
+		const result = await run({ resource: 'offer', operation: 'get', offerId: offer.OfferId, options: { flatten: true } });
+		const json = result.output[0][0].json;
+		expect(json.OfferId).toBe(offer.OfferId);
+		expect(json.City).toBe(offer.OfferProperty.City);
+		expect(json.OfferPrice).toBe(offer.OfferTerms.OfferPrice);
+		expect(json.Contingencies).toBe(offer.OfferTerms.Contingencies.join(', '));
+		expect(json.OfferProperty).toBeUndefined();
+		expect(Object.values(json).every((v) => v === null || typeof v !== 'object')).toBe(true);
+	});
+
+	it('keeps a hostile id inside one path segment and refuses dot segments before any call', async () => {
+		const result = await run({ resource: 'offer', operation: 'get', offerId: '../token' });
+		expect(result.error?.message).toMatch(/404/);
+		expect(apiCalls().map((e) => e.path)).toEqual(['/offers-api/ext/offer/..%2Ftoken']);
+
+		sandbox.clearLog();
+		const dots = await run({ resource: 'offer', operation: 'get', offerId: '..' });
+		expect(dots.error?.message).toMatch(/Offer ID/);
+		expect(apiCalls()).toHaveLength(0);
+
+		const agent = await run({ resource: 'agent', operation: 'getListings', agentId: 'AG1001/../../report' });
+		expect(agent.error).toBeUndefined();
+		expect(agent.output[0]).toEqual([]);
+		expect(apiCalls(/agent/)[0].path).toBe('/offers-api/ext/agent/AG1001%2F..%2F..%2Freport/listings');
+	});
+
+	it('reads a 100-day range in 31-day windows: every offer exactly once, in pages of 100', async () => {
+		const end = state.anchorMs - 1000;
+		const start = end - 100 * DAY;
+		const expected = state.inRange(start, end).map((o) => o.OfferId);
+		expect(expected.length).toBeGreaterThan(60);
+		const result = await run({
+			resource: 'offer',
+			operation: 'getAll',
+			startDate: new Date(start).toISOString(),
+			endDate: new Date(end).toISOString(),
+			returnAll: true,
+		});
+		expect(result.error).toBeUndefined();
+		const ids = result.output[0].map((i) => i.json.OfferId as string);
+		expect(new Set(ids).size).toBe(ids.length);
+		expect([...ids].sort()).toEqual([...expected].sort());
+		expect(result.output[0].every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
+
+		const calls = apiCalls(/\/ext\/offers/);
+		expect(calls.length).toBeGreaterThanOrEqual(4);
+		for (const call of calls) {
+			const from = Date.parse(call.query.startDate as string);
+			const to = Date.parse(call.query.endDate as string);
+			expect(to - from).toBeLessThanOrEqual(31 * DAY);
+			expect(call.query.pageSize).toBe('100');
+			expect(call.query.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+		}
+		expect(Date.parse(calls[0].query.startDate as string)).toBe(start);
+		expect(Date.parse(calls[calls.length - 1].query.endDate as string)).toBe(end);
+	});
+
+	it('stops at the limit, filters by agent, and an empty range (204) gives no items', async () => {
+		const end = state.anchorMs - 1;
+		const start = end - 100 * DAY;
+		const limited = await run({
+			resource: 'offer',
+			operation: 'getAll',
+			startDate: new Date(start).toISOString(),
+			endDate: new Date(end).toISOString(),
+			returnAll: false,
+			limit: 7,
+		});
+		expect(limited.output[0]).toHaveLength(7);
+		expect(apiCalls(/\/ext\/offers/)).toHaveLength(1);
+
+		const mine = await run({
+			resource: 'offer',
+			operation: 'getAll',
+			startDate: new Date(start).toISOString(),
+			endDate: new Date(end).toISOString(),
+			returnAll: true,
+			options: { agentId: 'AG1002' },
+		});
+		const expected = state.inRange(start, end).filter((o) => o.OfferProperty.OfferAgentId === 'AG1002');
+		expect(mine.output[0].map((i) => i.json.OfferId)).toEqual(expected.map((o) => o.OfferId));
+
+		sandbox.clearLog();
+		const none = await run({
+			resource: 'offer',
+			operation: 'getAll',
+			startDate: '2001-01-01',
+			endDate: '2001-01-31',
+			returnAll: true,
+		});
+		expect(none.error).toBeUndefined();
+		expect(none.output[0]).toEqual([]);
+		expect(apiCalls()[0].status).toBe(204);
+	});
+
+	it('refuses a reversed or unreadable range before any call, naming the parameter and item', async () => {
+		const reversed = await run(
+			{ resource: 'offer', operation: 'getAll', startDate: '2026-02-01', endDate: '2026-01-01', returnAll: true },
+			[{}, {}],
+		);
+		expect(reversed.error?.message).toMatch(/End Date.*item 0/);
+		const bad = await run({ resource: 'report', operation: 'get', startDate: 'last tuesday', endDate: '2026-01-01' });
+		expect(bad.error?.message).toMatch(/Start Date/);
+		expect(apiCalls()).toHaveLength(0);
+	});
+
+	it('lists an agent\'s listings with offers, one item each', async () => {
+		const result = await run({ resource: 'agent', operation: 'getListings', agentId: 'AG1001' });
+		expect(result.output[0]).toHaveLength(10);
+		expect(result.output[0][0].json).toMatchObject({ agentId: 'AG1001', fileId: expect.any(Number), offersCount: expect.any(Number) });
+		const since = new Date(state.anchorMs - 30 * DAY).toISOString();
+		await run({ resource: 'agent', operation: 'getListings', agentId: 'AG1001', options: { startDate: since } });
+		expect(apiCalls(/agent/).pop()?.query.startDate).toBe(since);
+	});
+
+	it('gets the report for a range, dates sent as UTC instants, a bare end date inclusive', async () => {
+		const result = await run({ resource: 'report', operation: 'get', startDate: '2026-01-01', endDate: '2026-01-31' });
+		expect(result.output[0][0].json).toMatchObject({
+			mlsMarket: 'MetroList',
+			offerCount: expect.any(Number),
+			listingCount: expect.any(Number),
+			startDate: '2026-01-01T00:00:00.000Z',
+			endDate: '2026-01-31T23:59:59.999Z',
+		});
+		expect(apiCalls(/report/)[0].query).toEqual({ startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-01-31T23:59:59.999Z' });
+	});
+
+	it('fetches ONE token for many calls and renews it silently after the service expires it', async () => {
+		const end = state.anchorMs - 1;
+		const first = await run(
+			{
+				resource: 'offer',
+				operation: 'getAll',
+				startDate: new Date(end - 90 * DAY).toISOString(),
+				endDate: new Date(end).toISOString(),
+				returnAll: true,
+			},
+			[{}, {}, {}],
+		);
+		expect(first.error).toBeUndefined();
+		await run({ resource: 'report', operation: 'get', startDate: '2026-01-01', endDate: '2026-01-31' });
+		expect(apiCalls().length).toBeGreaterThanOrEqual(10);
+		expect(tokenCalls()).toHaveLength(1);
+		expect(credentials.skySlopeOffersOAuth2Api.oauthTokenData).toMatchObject({ access_token: expect.any(String) });
+
+		sandbox.expireAuth('offers');
+		sandbox.clearLog();
+		const after = await run({ resource: 'agent', operation: 'getListings', agentId: 'AG1002' });
+		expect(after.error).toBeUndefined();
+		expect(after.output[0].length).toBeGreaterThan(0);
+		expect(tokenCalls()).toHaveLength(1);
+		expect(apiCalls().map((e) => e.status)).toEqual([401, 200]);
+	});
+
+	it('production and staging environments point at SkySlope\'s hosts', async () => {
+		const { offersBaseUrl } = await import('../../nodes/SkySlopeOffers/transport');
+		expect(offersBaseUrl({ environment: 'production' })).toBe('https://offers.skyslope.com/offers-api');
+		expect(offersBaseUrl({ environment: 'staging' })).toBe('https://staging-offers.skyslope.com/offers-api');
+		expect(offersBaseUrl({ environment: 'custom', customBaseUrl: 'http://x/offers-api//' })).toBe('http://x/offers-api');
+	});
+});
