@@ -1,0 +1,149 @@
+import type { ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
+
+/**
+ * SkySlope Forms: OAuth 2.0 authorization code with PKCE (S256). n8n sends the user to
+ * `{accounts}/oauth2/authorize`, exchanges the code at `{accounts}/oauth2/token`, and refreshes the
+ * token with `offline_access` (always requested) when a call answers 401.
+ *
+ * Nodes read `apiBaseUrl` (`{base_url}/partner/api`, no trailing slash) from the credential.
+ */
+const SERVICE_URL =
+	'{{ $self["environment"] === "custom" ? String($self["customBaseUrl"] || "").replace(/\\/+$/, "") : $self["environment"] === "staging" ? "https://staging-forms.skyslope.com" : "https://forms.skyslope.com" }}';
+
+const ACCOUNTS_URL =
+	'{{ $self["environment"] === "custom" ? String($self["customAccountsUrl"] || "").replace(/\\/+$/, "") : "https://accounts.skyslope.com" }}';
+
+export class SkySlopeFormsOAuth2Api implements ICredentialType {
+	name = 'skySlopeFormsOAuth2Api';
+
+	extends = ['oAuth2Api'];
+
+	displayName = 'SkySlope Forms OAuth2 API';
+
+	icon: Icon = { light: 'file:skyslope.svg', dark: 'file:skyslope.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-skyslope/n8n-nodes-skyslope/blob/main/docs/forms-credential.md';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Grant Type',
+			name: 'grantType',
+			type: 'hidden',
+			default: 'pkce',
+		},
+		{
+			displayName: 'Environment',
+			name: 'environment',
+			type: 'options',
+			options: [
+				{ name: 'Production', value: 'production', description: 'https://forms.skyslope.com' },
+				{ name: 'Staging', value: 'staging', description: 'https://staging-forms.skyslope.com' },
+				{ name: 'Custom', value: 'custom', description: 'A proxy, a new region or a local stand-in' },
+			],
+			default: 'production',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'customBaseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. http://127.0.0.1:4010/forms',
+			description: 'The Forms service address; API calls go to this address followed by /partner/api',
+			displayOptions: { show: { environment: ['custom'] } },
+		},
+		{
+			displayName: 'Accounts URL',
+			name: 'customAccountsUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. http://127.0.0.1:4010/forms',
+			description: 'The token issuer: its /oauth2/authorize and /oauth2/token are used',
+			displayOptions: { show: { environment: ['custom'] } },
+		},
+		{
+			displayName: 'Service URL',
+			name: 'baseUrl',
+			type: 'hidden',
+			default: `=${SERVICE_URL}`,
+		},
+		{
+			displayName: 'API Base URL',
+			name: 'apiBaseUrl',
+			type: 'hidden',
+			default: `=${SERVICE_URL}/partner/api`,
+		},
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'hidden',
+			default: `=${ACCOUNTS_URL}/oauth2/authorize`,
+			required: true,
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'hidden',
+			default: `=${ACCOUNTS_URL}/oauth2/token`,
+			required: true,
+		},
+		{
+			displayName: 'Scopes',
+			name: 'scopes',
+			type: 'multiOptions',
+			description:
+				'What n8n may do. Offline access (to refresh the token) is always requested. Pick only scopes your SkySlope partner app was granted.',
+			options: [
+				{ name: 'Documents', value: 'forms.documents', description: 'Add, upload, fill, delete documents; create envelopes' },
+				{ name: 'Documents (Read-Only)', value: 'forms.documents.read', description: 'List, read and download documents, envelopes and signed documents' },
+				{ name: 'Files', value: 'forms.files', description: 'Create and update files, contacts and commissions; apply templates' },
+				{ name: 'Files (Read-Only)', value: 'forms.files.read', description: 'List and read files; list collaborators' },
+				{ name: 'Forms (Read)', value: 'forms.forms.read', description: 'List the forms of your libraries' },
+				{ name: 'Libraries (Read)', value: 'forms.libraries.read', description: 'List your form libraries' },
+				{ name: 'MLS Import', value: 'forms.mls.import', description: 'Import listing data from the MLS' },
+				{ name: 'Templates (Read)', value: 'forms.templates.read', description: 'List personal and broker templates' },
+				{ name: 'Webhooks', value: 'forms.webhooks', description: 'Subscribe files to signed-document notifications (Trigger)' },
+			],
+			default: [
+				'forms.files',
+				'forms.documents',
+				'forms.templates.read',
+				'forms.forms.read',
+				'forms.libraries.read',
+				'forms.webhooks',
+				'forms.mls.import',
+			],
+		},
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'hidden',
+			default: '={{ ["offline_access"].concat($self["scopes"] || []).join(" ") }}',
+		},
+		{
+			displayName: 'Auth URI Query Parameters',
+			name: 'authQueryParameters',
+			type: 'hidden',
+			default: '',
+		},
+		{
+			displayName: 'Client Authentication',
+			name: 'authentication',
+			type: 'options',
+			options: [
+				{
+					name: 'Send Credentials in Body',
+					value: 'body',
+					description: 'Client_id and client_secret as form fields, as SkySlope documents',
+				},
+				{
+					name: 'Send as Basic Auth Header',
+					value: 'header',
+					description: 'Authorization: Basic base64(client_id:client_secret)',
+				},
+			],
+			default: 'body',
+		},
+	];
+}
