@@ -1,0 +1,169 @@
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { checkInt, checkString, inputError } from '../shared';
+import { flattenOffer, listOffersInRange, type Offer } from './transport';
+import { byModification, diffOffers, pruneSeen, type OffersTriggerState } from './triggerState';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** After a long pause, a poll reads at most this far back (then the watch goes on from now). */
+const MAX_CATCH_UP_DAYS = 90;
+/** How far back a manual test run looks for a sample offer. */
+const SAMPLE_DAYS = 366;
+
+export class SkySlopeOffersTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'SkySlope Offers Trigger',
+		name: 'skySlopeOffersTrigger',
+		icon: { light: 'file:skySlopeOffers.svg', dark: 'file:skySlopeOffers.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"] === "newAndUpdatedOffers" ? "New and updated offers" : "New offers"}}',
+		description: 'Starts the workflow when an offer is submitted on your listings, or when one changes',
+		defaults: { name: 'SkySlope Offers Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'skySlopeOffersOAuth2Api', required: true }],
+		properties: [
+			{
+				displayName: 'Trigger On',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'New Offers',
+						value: 'newOffers',
+						description: 'Each offer the first time it appears',
+					},
+					{
+						name: 'New and Updated Offers',
+						value: 'newAndUpdatedOffers',
+						description:
+							'Also each time an offer gets a higher OfferVersionNumber or a later ModificationTimestamp',
+					},
+				],
+				default: 'newOffers',
+			},
+			{
+				displayName: 'Listings',
+				name: 'scope',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'All Listings', value: 'all', description: 'Every listing the credential can see' },
+					{ name: 'One Agent\'s Listings', value: 'agent', description: 'Listings of one agent (OfferProperty.OfferAgentId)' },
+				],
+				default: 'all',
+			},
+			{
+				displayName: 'Agent ID',
+				name: 'agentId',
+				type: 'string',
+				default: '',
+				required: true,
+				placeholder: 'e.g. AG1001',
+				displayOptions: { show: { scope: ['agent'] } },
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [
+					{
+						displayName: 'Flatten',
+						name: 'flatten',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to put the fields of OfferProperty and OfferTerms next to the offer\'s own fields, one level deep (for spreadsheets)',
+					},
+					{
+						displayName: 'Look Back (Days)',
+						name: 'lookBackDays',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: MAX_CATCH_UP_DAYS },
+						default: 14,
+						description:
+							'How many days of offers each poll reads again; an update to an offer submitted longer ago than this is not seen',
+					},
+				],
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const event = this.getNodeParameter('event', 'newOffers') as string;
+		const scope = this.getNodeParameter('scope', 'all') as string;
+		const options = this.getNodeParameter('options', {}) as { flatten?: boolean; lookBackDays?: number };
+		const agentId =
+			scope === 'agent' ? checkString(this, 'Agent ID', this.getNodeParameter('agentId', ''), 0, { maxLength: 200 }).trim() : undefined;
+		const lookBackDays = checkInt(this, 'Look Back (Days)', options.lookBackDays ?? 14, 0, {
+			min: 1,
+			max: MAX_CATCH_UP_DAYS,
+		});
+		const includeUpdates = event === 'newAndUpdatedOffers';
+		const toItem = (offer: Offer, kind: string): INodeExecutionData => {
+			const json: IDataObject = options.flatten ? flattenOffer(offer) : { ...offer };
+			return { json: { event: kind, ...json } };
+		};
+		const now = Date.now();
+
+		if (this.getMode() === 'manual') {
+			// A test run shows the newest offer as a sample and leaves the watch's state alone.
+			for (let back = 0; back < SAMPLE_DAYS; back += 31) {
+				const end = new Date(now - back * DAY_MS);
+				const start = new Date(Math.max(now - SAMPLE_DAYS * DAY_MS, end.getTime() - 31 * DAY_MS));
+				const offers = await listOffersInRange.call(this, { start, end, agentId });
+				if (offers.length) {
+					const newest = [...offers].sort(byModification).pop() as Offer;
+					return [[toItem(newest, 'new')]];
+				}
+			}
+			throw inputError(
+				this,
+				'Listings',
+				0,
+				`found no offer in the last ${SAMPLE_DAYS} days to show as a sample`,
+				'The trigger works all the same once activated; it needs one offer for a test run.',
+			);
+		}
+
+		const state = this.getWorkflowStaticData('node') as OffersTriggerState;
+		const key = `${scope}:${agentId ?? ''}`;
+		const lookBackStart = now - lookBackDays * DAY_MS;
+
+		if (!state.cursor || state.key !== key) {
+			// First poll of this watch: remember what is there, start no run for it.
+			const offers = await listOffersInRange.call(this, { start: new Date(lookBackStart), end: new Date(now), agentId });
+			state.key = key;
+			state.seen = {};
+			state.horizon = new Date(lookBackStart).toISOString();
+			diffOffers(state, offers, { includeUpdates, recordOnly: true });
+			state.cursor = new Date(now).toISOString();
+			pruneSeen(state, lookBackStart);
+			return null;
+		}
+
+		const cursor = Date.parse(state.cursor);
+		const start = Math.max(
+			Math.min(Number.isFinite(cursor) ? cursor : now, lookBackStart),
+			now - MAX_CATCH_UP_DAYS * DAY_MS,
+		);
+		const offers = await listOffersInRange.call(this, { start: new Date(start), end: new Date(now), agentId });
+		const found = diffOffers(state, offers, { includeUpdates });
+		state.cursor = new Date(now).toISOString();
+		pruneSeen(state, lookBackStart);
+		if (!found.length) return null;
+		return [found.map(({ offer, event: kind }) => toItem(offer, kind))];
+	}
+}
