@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
 	ICredentialType,
 	IDataObject,
 	IExecuteFunctions,
@@ -12,7 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
-import { binary, readBinary, runNode } from './index';
+import { binary, readBinary, runNode, testCredential } from './index';
 import type { TestServer } from './test-server';
 import { startTestServer } from './test-server';
 
@@ -40,6 +41,11 @@ class EchoApi implements ICredentialType {
 	authenticate = {
 		type: 'generic' as const,
 		properties: { headers: { 'X-Api-Key': '={{$credentials.apiKey}}' }, qs: { tenant: 'acme' } },
+	};
+
+	test: ICredentialTestRequest = {
+		request: { baseURL: '={{$credentials.url}}', url: '/me' },
+		rules: [{ type: 'responseCode', properties: { value: 401, message: 'Wrong API key' } }],
 	};
 }
 
@@ -74,6 +80,10 @@ class SessionApi implements ICredentialType {
 	authenticate = {
 		type: 'generic' as const,
 		properties: { headers: { Session: '={{$credentials.session}}' } },
+	};
+
+	test: ICredentialTestRequest = {
+		request: { baseURL: '={{$credentials.baseUrl}}', url: '/session-things' },
 	};
 }
 
@@ -165,6 +175,9 @@ describe('runNode', () => {
 			if (request.path === '/session-things') {
 				if (request.headers.session !== validSession) return { status: 403, body: { message: 'expired' } };
 				return { body: { ok: true, session: request.headers.session } };
+			}
+			if (request.path === '/me') {
+				return request.headers['x-api-key'] === 'good' ? { body: { me: 1 } } : { status: 401, body: {} };
 			}
 			if (request.path === '/fail') return { status: 422, body: { message: 'nope' } };
 			return { body: { apiKey: request.headers['x-api-key'], tenant: request.query.tenant } };
@@ -327,5 +340,40 @@ describe('runNode', () => {
 		expect(item.json).toEqual({ sourceName: 'a.txt' });
 		expect(item.binary?.data).toMatchObject({ fileName: 'UPPER.txt', mimeType: 'text/plain' });
 		expect((await readBinary(item)).toString('utf8')).toBe('HELLO PDF');
+	});
+
+	describe('testCredential', () => {
+		it('sends the test request with generic auth and applies responseCode rules', async () => {
+			const data = { environment: 'custom', baseUrl: server.url };
+			expect(await testCredential(EchoApi, { ...data, apiKey: 'good' })).toMatchObject({
+				status: 'OK',
+				message: 'Connection successful!',
+			});
+			expect(await testCredential(EchoApi, { ...data, apiKey: 'bad' })).toMatchObject({
+				status: 'Error',
+				message: 'Wrong API key',
+			});
+		});
+
+		it('always runs preAuthentication for a test, and keeps the session', async () => {
+			const before = sessions;
+			const result = await testCredential(SessionApi, {
+				baseUrl: server.url,
+				user: 'u',
+				session: 'stale-but-present',
+			});
+			expect(result.status).toBe('OK');
+			expect(sessions).toBe(before + 1);
+			expect(result.credentials.sessionApi.session).toBe(`session-${sessions}`);
+		});
+
+		it('reports a connection failure by its code', async () => {
+			const result = await testCredential(EchoApi, {
+				environment: 'custom',
+				baseUrl: 'http://127.0.0.1:1',
+				apiKey: 'good',
+			});
+			expect(result).toMatchObject({ status: 'Error', message: 'ECONNREFUSED' });
+		});
 	});
 });

@@ -9,3 +9,5 @@ export { CredentialTypes } from './credential-types';
 export type { CredentialClass } from './credential-types';
 export { OAuth2Api } from './oauth2-api';
 export { binary, readBinary } from './binary';
+export { testCredential } from './test-credential';
+export type { TestCredentialResult } from './test-credential';
