@@ -1,0 +1,69 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+import type { Offer } from '../../nodes/SkySlopeOffers/transport';
+import { diffOffers, pruneSeen, type OffersTriggerState } from '../../nodes/SkySlopeOffers/triggerState';
+
+const T0 = Date.parse('2026-03-01T00:00:00Z');
+const DAY = 24 * 3600 * 1000;
+
+function offer(id: string, version: number, modifiedMs: number, submittedMs = T0): Offer {
+	return {
+		OfferId: id,
+		OfferSubmissionDate: new Date(submittedMs).toISOString(),
+		ModificationTimestamp: new Date(modifiedMs).toISOString(),
+		OfferTerms: { OfferVersionNumber: version },
+	};
+}
+
+describe('offers trigger state', () => {
+	it('records without reporting on the first poll, then reports new offers once', () => {
+		const state: OffersTriggerState = {};
+		expect(diffOffers(state, [offer('a', 1, T0), offer('b', 2, T0)], { includeUpdates: true, recordOnly: true })).toEqual([]);
+		const second = diffOffers(state, [offer('a', 1, T0), offer('b', 2, T0), offer('c', 1, T0 + 5)], {
+			includeUpdates: true,
+		});
+		expect(second.map((x) => [x.offer.OfferId, x.event])).toEqual([['c', 'new']]);
+		expect(diffOffers(state, [offer('c', 1, T0 + 5)], { includeUpdates: true })).toEqual([]);
+	});
+
+	it('reports an update for a higher version or a later timestamp, once each, only when asked', () => {
+		const state: OffersTriggerState = {};
+		diffOffers(state, [offer('a', 1, T0)], { includeUpdates: true, recordOnly: true });
+		const v2 = diffOffers(state, [offer('a', 2, T0 + 1000)], { includeUpdates: true });
+		expect(v2.map((x) => x.event)).toEqual(['updated']);
+		expect(diffOffers(state, [offer('a', 2, T0 + 1000)], { includeUpdates: true })).toEqual([]);
+		const touched = diffOffers(state, [offer('a', 2, T0 + 2000)], { includeUpdates: true });
+		expect(touched.map((x) => x.event)).toEqual(['updated']);
+		// An older copy (a stale replica) is never news.
+		expect(diffOffers(state, [offer('a', 1, T0 + 9000)], { includeUpdates: true })).toEqual([]);
+
+		const quiet: OffersTriggerState = {};
+		diffOffers(quiet, [offer('a', 1, T0)], { includeUpdates: false, recordOnly: true });
+		expect(diffOffers(quiet, [offer('a', 2, T0 + 1000)], { includeUpdates: false })).toEqual([]);
+		// Remembered all the same: switching updates on later does not replay version 2.
+		expect(diffOffers(quiet, [offer('a', 2, T0 + 1000)], { includeUpdates: true })).toEqual([]);
+	});
+
+	it('reports oldest first', () => {
+		const state: OffersTriggerState = { seen: {} };
+		const found = diffOffers(state, [offer('late', 1, T0 + 3000), offer('early', 1, T0 + 1000)], {
+			includeUpdates: false,
+		});
+		expect(found.map((x) => x.offer.OfferId)).toEqual(['early', 'late']);
+	});
+
+	it('forgets offers no later poll can read, and stays under its bound', () => {
+		const state: OffersTriggerState = {};
+		const offers = Array.from({ length: 50 }, (_, i) => offer(`o${i}`, 1, T0 + i * DAY, T0 + i * DAY));
+		diffOffers(state, offers, { includeUpdates: true, recordOnly: true });
+		pruneSeen(state, T0 + 10 * DAY, 30);
+		const left = Object.keys(state.seen ?? {});
+		expect(left).toHaveLength(30);
+		expect(left).toContain('o49');
+		expect(left).not.toContain('o10');
+		expect(Date.parse(state.horizon as string)).toBeGreaterThan(T0 + 10 * DAY);
+		// An offer forgotten and seen again (changed, older than the horizon) is an update, not new.
+		const back = diffOffers(state, [offer('o3', 2, T0 + 60 * DAY, T0 + 3 * DAY)], { includeUpdates: true });
+		expect(back.map((x) => x.event)).toEqual(['updated']);
+		expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+	});
+});
