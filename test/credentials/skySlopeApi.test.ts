@@ -1,0 +1,137 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
+import { request } from 'undici';
+
+import {
+	addSession,
+	apiBaseUrl,
+	loginTimestamp,
+	renewAt,
+	signLogin,
+	SkySlopeApi,
+} from '../../credentials/SkySlopeApi.credentials';
+import { startSandbox, type SandboxServer } from '../../sandbox';
+import { DEMO } from '../../sandbox/listings';
+
+/** this.helpers.httpRequest as n8n gives it to preAuthentication: throws on 4xx/5xx. */
+const helper: IHttpRequestHelper = {
+	helpers: {
+		httpRequest: async (o: IHttpRequestOptions) => {
+			const res = await request(o.url, {
+				method: (o.method ?? 'GET') as 'POST',
+				headers: o.headers as Record<string, string>,
+				body: o.body === undefined ? undefined : JSON.stringify(o.body),
+			});
+			const text = await res.body.text();
+			if (res.statusCode >= 400) throw Object.assign(new Error(`HTTP ${res.statusCode}`), { response: { status: res.statusCode, body: text } });
+			return JSON.parse(text) as IDataObject;
+		},
+	},
+};
+
+/** Sends a request the way httpRequestWithAuthentication would after authenticate. */
+async function send(o: IHttpRequestOptions) {
+	const res = await request(`${o.baseURL ?? ''}${o.url}`, { method: (o.method ?? 'GET') as 'GET', headers: o.headers as Record<string, string> });
+	await res.body.text();
+	return res.statusCode;
+}
+
+describe('SkySlope API credential', () => {
+	const credential = new SkySlopeApi();
+
+	it('signs the published test vector exactly', () => {
+		expect(signLogin('testAccessSecret', 'myClientId', 'myClientSecret', '2024-01-02T03:04:05Z')).toBe(
+			'wVSJ8Rv45kXhWvoTCH9K0/PRjCEBQxu7PTrNG+Bj6Rw=',
+		);
+		expect(loginTimestamp(new Date(Date.UTC(2024, 0, 2, 3, 4, 5, 678)))).toBe('2024-01-02T03:04:05Z');
+	});
+
+	it('is named skySlopeApi with password secrets and one hidden expirable session field', () => {
+		expect(credential.name).toBe('skySlopeApi');
+		expect(credential.displayName).toBe('SkySlope API');
+		const byName = Object.fromEntries(credential.properties.map((p) => [p.name, p]));
+		for (const secret of ['clientSecret', 'accessSecret']) expect(byName[secret].typeOptions?.password).toBe(true);
+		const expirable = credential.properties.filter((p) => p.type === 'hidden' && p.typeOptions?.expirable);
+		expect(expirable.map((p) => p.name)).toEqual(['sessionToken']);
+		expect(credential.test.request.url).toBe('/api/subscribers');
+	});
+
+	it('resolves the environment to {api_url}', () => {
+		expect(apiBaseUrl({ environment: 'production' })).toBe('https://api.skyslope.com');
+		expect(apiBaseUrl({ environment: 'staging' })).toBe('https://api-latest.skyslope.com');
+		expect(apiBaseUrl({ environment: 'custom', customBaseUrl: 'http://127.0.0.1:4010/listings/' })).toBe('http://127.0.0.1:4010/listings');
+	});
+
+	it('renews 5 minutes (or a tenth of the lifetime) before expiration', () => {
+		expect(renewAt('2024-01-02T03:00:00Z', '2024-01-02T05:00:00Z')).toBe('2024-01-02T04:55:00.000Z');
+		expect(renewAt('2024-01-02T03:00:00Z', '2024-01-02T03:00:10Z')).toBe('2024-01-02T03:00:09.000Z');
+		expect(renewAt('2024-01-02T03:00:00Z', undefined)).toBe('');
+	});
+
+	it('authenticate sends Session and Content-Type, and leaves Session out once renewal is due', async () => {
+		const creds = { sessionToken: 'abc', sessionRenewAt: '2024-01-02T04:55:00.000Z' };
+		const before = await addSession(creds, { url: '/x', headers: { Accept: 'application/json' } }, Date.parse('2024-01-02T04:00:00Z'));
+		expect(before.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/json', Session: 'abc' });
+		const after = await addSession(creds, { url: '/x' }, Date.parse('2024-01-02T04:56:00Z'));
+		expect(after.headers).toEqual({ 'Content-Type': 'application/json' });
+		const keep = await addSession({ sessionToken: 'abc' }, { url: '/x', headers: { 'content-type': 'application/json-patch+json' } });
+		expect(keep.headers).toEqual({ 'content-type': 'application/json-patch+json', Session: 'abc' });
+	});
+
+	describe('against the sandbox', () => {
+		let sandbox: SandboxServer;
+		let creds: ICredentialDataDecryptedObject;
+		beforeEach(async () => {
+			sandbox = await startSandbox({ port: 0 });
+			creds = {
+				environment: 'custom',
+				customBaseUrl: `${sandbox.baseUrl}/listings`,
+				clientId: DEMO.clientId,
+				clientSecret: DEMO.clientSecret,
+				accessKey: DEMO.accessKey,
+				accessSecret: DEMO.accessSecret,
+				sessionToken: '',
+				sessionRenewAt: '',
+			};
+		});
+		afterEach(async () => sandbox.close());
+
+		const testRequest = (): IHttpRequestOptions => ({ baseURL: String(creds.customBaseUrl), url: '/api/subscribers', method: 'GET' });
+
+		it('preAuthentication logs in with a signed request; the test request then succeeds', async () => {
+			const out = await credential.preAuthentication!.call(helper, creds);
+			expect(typeof out.sessionToken).toBe('string');
+			expect(Date.parse(String(out.sessionRenewAt))).toBeGreaterThan(Date.now() + 60 * 60 * 1000);
+			const [login] = sandbox.requests('listings', 'POST', /auth\/login/);
+			expect(login.headers['content-type']).toBe('application/json');
+			expect(login.headers.authorization).toMatch(new RegExp(`^SS ${DEMO.accessKey}:[A-Za-z0-9+/]+=*$`));
+			expect(login.headers.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+			expect(login.body).toEqual({ clientID: DEMO.clientId, clientSecret: DEMO.clientSecret });
+
+			Object.assign(creds, out);
+			expect(await send(await addSession(creds, testRequest()))).toBe(200);
+		});
+
+		it('a wrong access secret makes preAuthentication fail with the 401', async () => {
+			await expect(credential.preAuthentication!.call(helper, { ...creds, accessSecret: 'wrong' })).rejects.toMatchObject({
+				response: { status: 401 },
+			});
+		});
+
+		it('follows n8n renewal: 403 after expiry, 401 when due, each fixed by one preAuthentication', async () => {
+			Object.assign(creds, await credential.preAuthentication!.call(helper, creds));
+			expect(await send(await addSession(creds, testRequest()))).toBe(200);
+
+			sandbox.expireAuth('listings');
+			expect(await send(await addSession(creds, testRequest()))).toBe(403);
+			Object.assign(creds, await credential.preAuthentication!.call(helper, creds));
+			expect(await send(await addSession(creds, testRequest()))).toBe(200);
+
+			// Renewal due on this machine's clock: Session left out, the service answers 401, n8n renews.
+			const later = Date.parse(String(creds.sessionRenewAt)) + 1000;
+			expect(await send(await addSession(creds, testRequest(), later))).toBe(401);
+			Object.assign(creds, await credential.preAuthentication!.call(helper, creds));
+			expect(await send(await addSession(creds, testRequest()))).toBe(200);
+		});
+	});
+});
