@@ -1,0 +1,12 @@
+import { p } from '../../../shared';
+import { guidField, guidOf, listingLocator, listingPath } from '../common';
+import { getForm } from '../factories';
+
+export default getForm({
+	value: 'getUpdateContactForm',
+	name: 'Get Update Contact Form',
+	action: 'Get the listing update contact form',
+	description: 'The fields of a contact of a listing, and its role',
+	properties: [listingLocator(), guidField('contactGuid', 'Contact GUID', 'The contact on the listing (its contactGuid)')],
+	request: (r) => ({ path: `${listingPath(r)}${p`/contacts/${guidOf(r, 'contactGuid')}/updateListingContactForm`}` }),
+});

@@ -1,0 +1,21 @@
+import { p } from '../../../shared';
+import { guidField, guidOf, listingLocator, listingPath } from '../common';
+import { formDrivenWrite } from '../factories';
+
+export default formDrivenWrite({
+	value: 'updateDocument',
+	name: 'Update Document',
+	action: 'Update a document of a listing',
+	description: 'Rename a document of a listing or change its review status',
+	method: 'PATCH',
+	properties: [listingLocator(), guidField('documentGuid', 'Document GUID', 'The document of the listing (its documentGuid)')],
+	path: (r) => `${listingPath(r)}${p`/documents/${guidOf(r, 'documentGuid')}`}`,
+	// The service publishes no form for documents: these are the fields it documents.
+	form: {
+		partial: true,
+		fields: [
+			{ fieldName: 'fileName', fieldType: 'String' },
+			{ fieldName: 'documentStatusId', fieldType: 'Nullable<int>' },
+		],
+	},
+});

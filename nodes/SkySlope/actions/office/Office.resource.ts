@@ -1,0 +1,6 @@
+import { defineResource } from '../../../shared';
+import get from './get.operation';
+import getAll from './getAll.operation';
+import update from './update.operation';
+
+export default defineResource({ value: 'office', name: 'Office' }, [getAll, get, update]);

@@ -1,0 +1,3 @@
+import { fileGetMany } from '../fileList';
+
+export default fileGetMany('sale');

@@ -1,0 +1,109 @@
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+
+import { apiRequest, type ApiContext, type ApiRequest, type Link, type ServiceSpec } from '../shared';
+
+/** The production and staging hosts of the listings-and-sales service (spec README "Hosts"). */
+const HOSTS: Record<string, string> = {
+	production: 'https://api.skyslope.com',
+	staging: 'https://api-latest.skyslope.com',
+};
+
+/** The base URL the credential points at: a named environment, or a custom URL. */
+export function listingsBaseUrl(credentials: ICredentialDataDecryptedObject): string {
+	for (const key of ['baseUrl', 'customBaseUrl', 'apiUrl', 'url']) {
+		const value = credentials[key];
+		if (typeof value === 'string' && /^https?:\/\//i.test(value.trim())) return value.trim();
+	}
+	const environment = typeof credentials.environment === 'string' ? credentials.environment : 'production';
+	return HOSTS[environment] ?? HOSTS.production;
+}
+
+function readError(body: unknown): { message?: string; errors?: string[]; traceId?: string } {
+	if (!body || typeof body !== 'object') return {};
+	const b = body as { errors?: unknown; message?: unknown; traceId?: unknown; title?: unknown };
+	const errors = Array.isArray(b.errors)
+		? b.errors.map((e) => (typeof e === 'string' ? e : JSON.stringify(e)))
+		: b.errors && typeof b.errors === 'object'
+			? Object.entries(b.errors as IDataObject).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+			: undefined;
+	const message =
+		typeof b.message === 'string' ? b.message : typeof b.title === 'string' ? b.title : errors?.[0];
+	return { message, errors, traceId: typeof b.traceId === 'string' ? b.traceId : undefined };
+}
+
+/** The listings-and-sales service as the shared transport sees it: an expired session is a 403. */
+export const listingsService: ServiceSpec = {
+	label: 'SkySlope',
+	credentialType: 'skySlopeApi',
+	baseUrl: listingsBaseUrl,
+	authRetryStatuses: [401, 403],
+	readError,
+};
+
+/** The LinkedResponseOf envelope every answer of this service comes in (spec 2.1). */
+export interface Envelope<T = unknown> {
+	value?: T;
+	links?: Link[];
+	warnings?: string[] | null;
+}
+
+/**
+ * The ONE place the SkySlope node talks HTTP: JSON in, the service's envelope out. Bodies go as
+ * application/json (the spec requires it on every request).
+ */
+export async function skySlopeRequest<T = unknown>(this: ApiContext, request: ApiRequest): Promise<Envelope<T>> {
+	const headers = { 'content-type': 'application/json', ...(request.headers ?? {}) };
+	const body = await apiRequest.call(this, listingsService, { ...request, headers });
+	if (body === undefined || body === null || body === '') return {};
+	if (typeof body !== 'object' || Array.isArray(body)) return { value: body as T };
+	const envelope = body as Envelope<T> & IDataObject;
+	if (!('value' in envelope) && !('links' in envelope) && !('warnings' in envelope)) {
+		return { value: body as T };
+	}
+	return envelope;
+}
+
+/** The streamed bulk export (spec 4.2): the raw body, read chunk by chunk by the caller. */
+export async function skySlopeStream(
+	this: ApiContext,
+	request: Omit<ApiRequest, 'encoding'>,
+): Promise<AsyncIterable<Uint8Array | string>> {
+	const body = await apiRequest.call(this, listingsService, {
+		...request,
+		headers: { 'content-type': 'application/json', ...(request.headers ?? {}) },
+		encoding: 'stream',
+	});
+	return body as AsyncIterable<Uint8Array | string>;
+}
+
+/** Warnings of an answer, when it carried any. */
+export function warningsOf(envelope: Envelope): string[] | undefined {
+	const w = envelope.warnings;
+	return Array.isArray(w) && w.length > 0 ? w.map(String) : undefined;
+}
+
+/**
+ * A single-object answer as an output item: the payload unwrapped from `value`, with the service's
+ * warnings (when there are any) and, when asked, its links (after a create they say where the new
+ * record lives and which forms complete it).
+ */
+export function unwrap(envelope: Envelope, options: { keepLinks?: boolean } = {}): IDataObject {
+	const value = envelope.value;
+	const out: IDataObject =
+		value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as IDataObject) } : { value: value as IDataObject };
+	const warnings = warningsOf(envelope);
+	if (warnings) out.warnings = warnings;
+	if (options.keepLinks && envelope.links?.length) out.links = envelope.links as unknown as IDataObject[];
+	return out;
+}
+
+/**
+ * The query of a `next` link, to be sent to the same path on the credential's own host: a link in
+ * an answer never decides where the session header goes.
+ */
+export function nextLinkQuery(href: string): IDataObject {
+	const url = new URL(href, 'http://placeholder.invalid');
+	const qs: IDataObject = {};
+	for (const [key, value] of url.searchParams) qs[key] = value;
+	return qs;
+}
