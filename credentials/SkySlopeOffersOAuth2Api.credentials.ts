@@ -5,8 +5,8 @@ import type { ICredentialTestRequest, ICredentialType, Icon, INodeProperties } f
  * `Authorization: Basic base64(clientId:clientSecret)`, keeps it, and fetches a new one when a call
  * answers 401.
  */
-const BASE_URL =
-	'{{ $self["environment"] === "custom" ? String($self["customBaseUrl"] || "").replace(/\\/+$/, "") : $self["environment"] === "staging" ? "https://staging-offers.skyslope.com/offers-api" : "https://offers.skyslope.com/offers-api" }}';
+const baseUrl = (of: string) =>
+	'{{ $self["environment"] === "custom" ? String($self["customBaseUrl"] || "").replace(/\\/+$/, "") : $self["environment"] === "staging" ? "https://staging-offers.skyslope.com/offers-api" : "https://offers.skyslope.com/offers-api" }}'.replace(/\$self/g, of);
 
 export class SkySlopeOffersOAuth2Api implements ICredentialType {
 	name = 'skySlopeOffersOAuth2Api';
@@ -51,7 +51,7 @@ export class SkySlopeOffersOAuth2Api implements ICredentialType {
 			displayName: 'Access Token URL',
 			name: 'accessTokenUrl',
 			type: 'hidden',
-			default: `=${BASE_URL}/ext/token`,
+			default: `=${baseUrl('$self')}/ext/token`,
 		},
 		{
 			displayName: 'Client ID',
@@ -86,7 +86,7 @@ export class SkySlopeOffersOAuth2Api implements ICredentialType {
 	/** The report for one day: cheap, read-only, and needs a working token. */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: `=${BASE_URL}`,
+			baseURL: `=${baseUrl('$credentials')}`,
 			url: '/ext/report',
 			qs: { startDate: '2024-01-01', endDate: '2024-01-01' },
 		},

@@ -1,0 +1,50 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+import { SkySlopeOffersOAuth2Api } from '../../credentials/SkySlopeOffersOAuth2Api.credentials';
+import { startSandbox, type SandboxServer } from '../../sandbox';
+import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET } from '../../sandbox/offers';
+import { testCredential } from '../harness';
+
+describe('SkySlope Offers OAuth2 API credential', () => {
+	let sandbox: SandboxServer;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+	});
+	afterAll(async () => sandbox.close());
+
+	const data = (secret: string) => ({
+		environment: 'custom',
+		customBaseUrl: `${sandbox.baseUrl}/offers/offers-api/`,
+		clientId: OFFERS_CLIENT_ID,
+		clientSecret: secret,
+	});
+
+	it('is an OAuth2 client-credentials credential with Basic auth at {base}/ext/token', () => {
+		const credential = new SkySlopeOffersOAuth2Api();
+		expect(credential.extends).toEqual(['oAuth2Api']);
+		const byName = Object.fromEntries(credential.properties.map((p) => [p.name, p]));
+		expect(byName.grantType).toMatchObject({ type: 'hidden', default: 'clientCredentials' });
+		expect(byName.authentication).toMatchObject({ type: 'hidden', default: 'header' });
+		expect(byName.scope).toMatchObject({ type: 'hidden', default: '' });
+		expect(byName.accessTokenUrl.type).toBe('hidden');
+	});
+
+	it('passes its test with the sandbox values: one token request, then the report', async () => {
+		sandbox.clearLog();
+		const result = await testCredential(SkySlopeOffersOAuth2Api, data(OFFERS_CLIENT_SECRET));
+		expect(result.status).toBe('OK');
+		const log = sandbox.requests('offers');
+		expect(log.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
+			'POST /offers-api/ext/token 200',
+			'GET /offers-api/ext/report 200',
+		]);
+		expect(log[0].headers.authorization).toBe(
+			`Basic ${Buffer.from(`${OFFERS_CLIENT_ID}:${OFFERS_CLIENT_SECRET}`).toString('base64')}`,
+		);
+		expect(log[0].body).toMatchObject({ grant_type: 'client_credentials' });
+	});
+
+	it('fails its test with a wrong secret', async () => {
+		const result = await testCredential(SkySlopeOffersOAuth2Api, data('wrong'));
+		expect(result.status).toBe('Error');
+	});
+});
