@@ -19,8 +19,9 @@ import type {
 export const PRODUCTION_URL = 'https://api.skyslope.com';
 export const STAGING_URL = 'https://api-latest.skyslope.com';
 
+/** {api_url} as an expression over the credential's own fields (for the test request). */
 const BASE_URL =
-	'{{ $self["environment"] === "custom" ? String($self["customBaseUrl"] || "").replace(/\\/+$/, "") : $self["environment"] === "staging" ? "https://api-latest.skyslope.com" : "https://api.skyslope.com" }}';
+	'{{ $credentials.environment === "custom" ? String($credentials.customBaseUrl || "").replace(/\\/+$/, "") : $credentials.environment === "staging" ? "https://api-latest.skyslope.com" : "https://api.skyslope.com" }}';
 
 /** The `<HMAC>` of `Authorization: SS <AccessKey>:<HMAC>`: base64 HMAC-SHA256 over "<ClientID>:<ClientSecret>:<Timestamp>". */
 export function signLogin(accessSecret: string, clientId: string, clientSecret: string, timestamp: string): string {

@@ -1,0 +1,105 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// The SkySlope API credential inside n8n-core: credential test, session kept, renewed after a 403,
+// and renewed ahead of expiry through the 401 its authenticate provokes.
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
+
+import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
+import { startSandbox, type SandboxServer } from '../../sandbox';
+import { DEMO } from '../../sandbox/listings';
+import { runNode, testCredential } from '../harness';
+
+class SubscribersProbe implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Subscribers Probe',
+		name: 'subscribersProbe',
+		group: ['transform'],
+		version: 1,
+		description: 'GET /api/subscribers with the SkySlope API credential',
+		defaults: { name: 'Subscribers Probe' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		usableAsTool: true,
+		credentials: [{ name: 'skySlopeApi', required: true }],
+		properties: [],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const credentials = await this.getCredentials('skySlopeApi');
+		const response = (await this.helpers.httpRequestWithAuthentication.call(
+			this,
+			'skySlopeApi',
+			{ method: 'GET', url: `${String(credentials.customBaseUrl)}/api/subscribers`, json: true },
+			{ preAuthenticationRetryStatusCode: [401, 403] },
+		)) as IDataObject;
+		if (!response?.value) throw new NodeApiError(this.getNode(), { message: 'no value' });
+		return [[{ json: response.value as IDataObject, pairedItem: { item: 0 } }]];
+	}
+}
+
+describe('SkySlope API credential in n8n-core', () => {
+	let sandbox: SandboxServer;
+	let creds: IDataObject;
+	beforeEach(async () => {
+		sandbox = await startSandbox({ port: 0 });
+		creds = {
+			environment: 'custom',
+			customBaseUrl: `${sandbox.baseUrl}/listings`,
+			clientId: DEMO.clientId,
+			clientSecret: DEMO.clientSecret,
+			accessKey: DEMO.accessKey,
+			accessSecret: DEMO.accessSecret,
+		};
+	});
+	afterEach(async () => sandbox.close());
+
+	const logins = () => sandbox.requests('listings', 'POST', /^\/auth\/login$/).length;
+	const run = (credentials: IDataObject) =>
+		runNode({ node: SubscribersProbe, credentialTypes: [SkySlopeApi], credentials: { skySlopeApi: credentials } });
+
+	it('the credential test logs in and reads the subscribers', async () => {
+		const result = await testCredential(SkySlopeApi, creds);
+		expect(result).toMatchObject({ status: 'OK', message: 'Connection successful!' });
+		expect(typeof result.credentials.skySlopeApi.sessionToken).toBe('string');
+		const wrong = await testCredential(SkySlopeApi, { ...creds, accessSecret: 'wrong' });
+		expect(wrong.status).toBe('Error');
+	});
+
+	it('logs in once, reuses the session, and renews it after the service answers 403', async () => {
+		const first = await run(creds);
+		expect(first.error).toBeUndefined();
+		expect(first.output[0][0].json.isMultiOffice).toBe(true);
+		expect(logins()).toBe(1);
+
+		const second = await run(first.credentials.skySlopeApi);
+		expect(second.error).toBeUndefined();
+		expect(logins()).toBe(1);
+
+		sandbox.expireAuth('listings');
+		sandbox.clearLog();
+		const third = await run(second.credentials.skySlopeApi);
+		expect(third.error).toBeUndefined();
+		expect(sandbox.requests('listings').map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
+			'GET /api/subscribers 403',
+			'POST /auth/login 200',
+			'GET /api/subscribers 200',
+		]);
+		expect(third.credentials.skySlopeApi.sessionToken).not.toBe(first.credentials.skySlopeApi.sessionToken);
+	});
+
+	it('renews ahead of expiry: past sessionRenewAt the Session header is left out, the 401 triggers a login', async () => {
+		const first = await run(creds);
+		const stored = { ...first.credentials.skySlopeApi, sessionRenewAt: new Date(Date.now() - 1000).toISOString() };
+		sandbox.clearLog();
+		const second = await run(stored);
+		expect(second.error).toBeUndefined();
+		const log = sandbox.requests('listings');
+		expect(log.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
+			'GET /api/subscribers 401',
+			'POST /auth/login 200',
+			'GET /api/subscribers 200',
+		]);
+		expect(log[0].headers.session).toBeUndefined();
+		expect(Date.parse(String(second.credentials.skySlopeApi.sessionRenewAt))).toBeGreaterThan(Date.now());
+	});
+});
