@@ -1,0 +1,44 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { defineOperation, p } from '../../../shared';
+import { formsRequest } from '../../transport';
+import {
+	contactAdditionalFields,
+	contactLocator,
+	contactRequiredFields,
+	fileForContactList,
+	onBehalfOf,
+} from '../descriptions';
+import { locatorIdOf, onBehalfOfOf, withOnBehalfOf } from '../utils';
+import { contactFromParameters } from './add.operation';
+
+export default defineOperation({
+	value: 'update',
+	name: 'Update',
+	action: 'Update a contact',
+	description: 'Rewrite a contact: optional fields left empty are cleared',
+	properties: [
+		{
+			displayName:
+				'The service rewrites the whole contact: optional fields you leave out are cleared.',
+			name: 'updateNotice',
+			type: 'notice',
+			default: '',
+		},
+		fileForContactList,
+		contactLocator,
+		...contactRequiredFields,
+		contactAdditionalFields,
+		onBehalfOf,
+	],
+	async execute(this: IExecuteFunctions, i: number) {
+		const contactId = locatorIdOf(this, 'contactId', i);
+		const contact = contactFromParameters(this, i);
+		return await formsRequest.call(this, {
+			method: 'PUT',
+			path: p`/files/contacts/${contactId}`,
+			body: withOnBehalfOf(contact, onBehalfOfOf(this, i)),
+			itemIndex: i,
+		});
+	},
+});

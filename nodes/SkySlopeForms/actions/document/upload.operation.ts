@@ -1,0 +1,83 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { checkString, defineOperation, p } from '../../../shared';
+import { formsRequest } from '../../transport';
+import { fileLocator, onBehalfOf } from '../descriptions';
+import { fileIdOf, onBehalfOfOf } from '../utils';
+import { multipartBody, readPdf, type Part } from './binary';
+
+export default defineOperation({
+	value: 'upload',
+	name: 'Upload PDF',
+	action: 'Upload a PDF to a file',
+	description: 'Add a PDF from a binary field to a file as a document (at most 25 MB)',
+	properties: [
+		fileLocator,
+		{
+			displayName: 'Input Binary Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			hint: 'The name of the input binary field holding the PDF',
+		},
+		{
+			displayName: 'Document Name',
+			name: 'documentName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Inspection Report',
+			description: 'The name of the document in SkySlope Forms. Empty: the file name of the binary, without .pdf.',
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Is Signed Document',
+					name: 'isSignedDocument',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the PDF is an already signed document',
+				},
+			],
+		},
+		onBehalfOf,
+	],
+	async execute(this: IExecuteFunctions, i: number) {
+		const fileId = fileIdOf(this, i);
+		const given = checkString(this, 'Document Name', this.getNodeParameter('documentName', i, ''), i, {
+			required: false,
+			maxLength: 200,
+		}).trim();
+		const options = this.getNodeParameter('options', i, {}) as IDataObject;
+		const who = onBehalfOfOf(this, i);
+		const { bytes, fileName } = await readPdf(this, i);
+		const documentName = given || (fileName ?? '').replace(/\.pdf$/i, '').trim() || 'Document';
+		const parts: Part[] = [
+			{ name: 'DocumentName', value: documentName },
+			{
+				name: 'DocumentBody',
+				value: bytes,
+				fileName: fileName && /\.pdf$/i.test(fileName) ? fileName : `${documentName}.pdf`,
+				contentType: 'application/pdf',
+			},
+		];
+		if (options.isSignedDocument !== undefined) {
+			parts.push({ name: 'IsSignedDocument', value: options.isSignedDocument === true ? 'true' : 'false' });
+		}
+		if (who !== undefined) parts.push({ name: 'onBehalfOf', value: who });
+		const { body, contentType } = multipartBody(parts);
+		const response = await formsRequest.call(this, {
+			method: 'POST',
+			path: p`/files/${fileId}/documents/upload`,
+			body,
+			headers: { 'content-type': contentType },
+			itemIndex: i,
+		});
+		return { fileId, documentName, size: bytes.length, ...response };
+	},
+});

@@ -1,0 +1,5 @@
+import { defineResource } from '../../../shared';
+import create from './create.operation';
+import getAll from './getAll.operation';
+
+export default defineResource({ value: 'envelope', name: 'Envelope' }, [getAll, create]);

@@ -1,0 +1,39 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { checkString, defineOperation, p } from '../../../shared';
+import { formsRequest } from '../../transport';
+import { documentIdsField, fileLocator, onBehalfOf } from '../descriptions';
+import { documentIdsOf, fileIdOf, onBehalfOfOf, withOnBehalfOf } from '../utils';
+
+export default defineOperation({
+	value: 'create',
+	name: 'Create',
+	action: 'Create an envelope',
+	description: 'Create an envelope for signature from documents of a file',
+	properties: [
+		fileLocator,
+		{
+			displayName: 'Envelope Name',
+			name: 'envelopeName',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. Purchase Agreement for signature',
+		},
+		documentIdsField('put in the envelope'),
+		onBehalfOf,
+	],
+	async execute(this: IExecuteFunctions, i: number) {
+		const fileId = fileIdOf(this, i);
+		const envelopeName = checkString(this, 'Envelope Name', this.getNodeParameter('envelopeName', i), i, {
+			maxLength: 200,
+		}).trim();
+		const documentIds = documentIdsOf(this, i);
+		return await formsRequest.call(this, {
+			method: 'POST',
+			path: p`/files/${fileId}/envelopes`,
+			body: withOnBehalfOf({ envelopeName, documentIds }, onBehalfOfOf(this, i)),
+			itemIndex: i,
+		});
+	},
+});

@@ -1,0 +1,65 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { checkString, defineOperation, p, toIsoDateTime } from '../../../shared';
+import { fileLocator, limitField, returnAllField } from '../descriptions';
+import { fileIdOf, pagedRecords } from '../utils';
+
+export default defineOperation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many envelopes',
+	description: 'List the envelopes of a file, filtered and sorted',
+	properties: [
+		fileLocator,
+		returnAllField,
+		limitField,
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: [
+				{
+					displayName: 'Custom Filter',
+					name: 'custom',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. name@=*addendum',
+					description: 'A Sieve filter, added to the others: terms joined by commas',
+				},
+				{
+					displayName: 'Name Contains',
+					name: 'name',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. Purchase Agreement',
+				},
+				{ displayName: 'Sent After', name: 'sentAfter', type: 'dateTime', default: '' },
+				{ displayName: 'Status', name: 'status', type: 'string', default: '', placeholder: 'e.g. Completed' },
+			],
+		},
+		{
+			displayName: 'Sort',
+			name: 'sorts',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. -datesent',
+			description: 'A Sieve sort list (a leading minus sorts descending). Empty: newest first.',
+		},
+	],
+	async execute(this: IExecuteFunctions, i: number) {
+		const fileId = fileIdOf(this, i);
+		const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
+		const terms: string[] = [];
+		if (filters.name) terms.push(`name@=*${checkString(this, 'Name Contains', filters.name, i).trim().replace(/,/g, '\\,')}`);
+		if (filters.status) terms.push(`status==${checkString(this, 'Status', filters.status, i).trim().replace(/,/g, '\\,')}`);
+		if (filters.sentAfter) terms.push(`(datesent)>=${toIsoDateTime(this, 'Sent After', filters.sentAfter, i)}`);
+		if (filters.custom) terms.push(checkString(this, 'Custom Filter', filters.custom, i).trim());
+		const qs: IDataObject = {};
+		if (terms.length) qs.filters = terms.join(',');
+		const sorts = checkString(this, 'Sort', this.getNodeParameter('sorts', i, ''), i, { required: false }).trim();
+		if (sorts) qs.sorts = sorts;
+		return await pagedRecords(this, i, p`/files/${fileId}/envelopes`, 'envelopes', qs);
+	},
+});

@@ -1,0 +1,24 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { defineOperation, p } from '../../../shared';
+import { formsRequest } from '../../transport';
+import { fileLocator, onBehalfOf, templateLocator } from '../descriptions';
+import { fileIdOf, locatorIdOf, onBehalfOfOf, withOnBehalfOf } from '../utils';
+
+export default defineOperation({
+	value: 'applyTemplate',
+	name: 'Apply Template',
+	action: 'Apply a template to a file',
+	description: "Add a template's documents to a file",
+	properties: [fileLocator, templateLocator, onBehalfOf],
+	async execute(this: IExecuteFunctions, i: number) {
+		const fileId = fileIdOf(this, i);
+		const templateId = locatorIdOf(this, 'templateId', i);
+		return await formsRequest.call(this, {
+			method: 'POST',
+			path: p`/files/${fileId}/templates`,
+			body: withOnBehalfOf({ templateId }, onBehalfOfOf(this, i)),
+			itemIndex: i,
+		});
+	},
+});

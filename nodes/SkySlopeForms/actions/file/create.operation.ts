@@ -1,0 +1,100 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { checkEnum, checkString, defineOperation } from '../../../shared';
+import { formsRequest } from '../../transport';
+import { addressCollection, onBehalfOf, representationTypeOptions } from '../descriptions';
+import { addressOf, checkMlsOutcome, onBehalfOfOf, withOnBehalfOf } from '../utils';
+
+export const errorOnImportProblem = {
+	displayName: 'Error on Import Problem',
+	name: 'errorOnImportProblem',
+	type: 'boolean' as const,
+	default: false,
+	description:
+		'Whether an MLS import that ends not_imported, failed or unknown fails the item. Off: the outcome is returned in mlsImport as the service gave it.',
+};
+
+export default defineOperation({
+	value: 'create',
+	name: 'Create',
+	action: 'Create a file',
+	description: 'Create a listing or transaction file, optionally importing MLS data',
+	properties: [
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 123 Main St - Buyer',
+		},
+		{
+			displayName: 'Representation Type',
+			name: 'representationType',
+			type: 'options',
+			options: representationTypeOptions,
+			default: 'Buyer',
+			required: true,
+			description: 'Whom the agent represents on this file',
+		},
+		{
+			displayName: 'Import MLS Data',
+			name: 'importMls',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to import the listing of the MLS number after creating the file. Needs the forms.mls.import scope; the outcome is returned in mlsImport. Import data replaces the values given here, including the address.',
+		},
+		{
+			displayName: 'MLS Number',
+			name: 'mlsNumber',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 224012345',
+			description: 'Saved on the file even without an import',
+		},
+		addressCollection('Property', 'property', 'The address of the property'),
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { show: { importMls: [true] } },
+			options: [errorOnImportProblem],
+		},
+		onBehalfOf,
+	],
+	async execute(this: IExecuteFunctions, i: number) {
+		const body: IDataObject = {
+			name: checkString(this, 'Name', this.getNodeParameter('name', i), i, { maxLength: 200 }).trim(),
+			representationType: checkEnum(
+				this,
+				'Representation Type',
+				this.getNodeParameter('representationType', i),
+				['Buyer', 'Seller', 'Tenant', 'Landlord'],
+				i,
+			),
+		};
+		const mlsNumber = checkString(this, 'MLS Number', this.getNodeParameter('mlsNumber', i, ''), i, {
+			required: false,
+			maxLength: 50,
+		}).trim();
+		if (mlsNumber) body.mlsNumber = mlsNumber;
+		const property = addressOf(this, 'Property', this.getNodeParameter('property', i, {}), i);
+		if (property) body.property = property;
+		const importMls = this.getNodeParameter('importMls', i, false) as boolean;
+		const options = this.getNodeParameter('options', i, {}) as IDataObject;
+		const who = onBehalfOfOf(this, i);
+		// A POST: sent once, never retried by the transport (a second CreateFile is a second file).
+		const response = await formsRequest.call(this, {
+			method: 'POST',
+			path: '/files',
+			qs: importMls ? { importMls: true } : undefined,
+			body: withOnBehalfOf(body, who),
+			itemIndex: i,
+		});
+		checkMlsOutcome(this, i, response, importMls && options.errorOnImportProblem === true);
+		return response;
+	},
+});

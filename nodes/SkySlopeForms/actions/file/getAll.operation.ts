@@ -1,0 +1,138 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { checkEnum, checkString, defineOperation, toIsoDateTime } from '../../../shared';
+import { limitField, representationTypeOptions, returnAllField } from '../descriptions';
+import { pagedRecords } from '../utils';
+
+const REPRESENTATION_TYPES = ['Buyer', 'Seller', 'Tenant', 'Landlord'];
+
+/** A value inside a Sieve filter: commas are escaped so that they cannot start a new term. */
+function sieveValue(value: string): string {
+	return value.replace(/,/g, '\\,');
+}
+
+function buildFilters(ctx: IExecuteFunctions, i: number, filters: IDataObject): string | undefined {
+	const terms: string[] = [];
+	if (filters.representationType) {
+		terms.push(`representationtype==${checkEnum(ctx, 'Representation Type', filters.representationType, REPRESENTATION_TYPES, i)}`);
+	}
+	if (filters.name) terms.push(`name@=*${sieveValue(checkString(ctx, 'Name Contains', filters.name, i).trim())}`);
+	if (filters.mlsNumber) terms.push(`mlsnumber==${sieveValue(checkString(ctx, 'MLS Number', filters.mlsNumber, i).trim())}`);
+	if (filters.status) terms.push(`status==${sieveValue(checkString(ctx, 'Status', filters.status, i).trim())}`);
+	if (filters.isArchived !== undefined && filters.isArchived !== '') {
+		terms.push(`isarchived==${filters.isArchived === true || filters.isArchived === 'true' ? 'true' : 'false'}`);
+	}
+	if (filters.createdAfter) terms.push(`(createddate)>=${toIsoDateTime(ctx, 'Created After', filters.createdAfter, i)}`);
+	if (filters.createdBefore) terms.push(`(createddate)<=${toIsoDateTime(ctx, 'Created Before', filters.createdBefore, i)}`);
+	if (filters.updatedAfter) terms.push(`(lastupdated)>=${toIsoDateTime(ctx, 'Updated After', filters.updatedAfter, i)}`);
+	if (filters.custom) terms.push(checkString(ctx, 'Custom Filter', filters.custom, i).trim());
+	return terms.length ? terms.join(',') : undefined;
+}
+
+export default defineOperation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many files',
+	description: 'List files, filtered and sorted',
+	properties: [
+		returnAllField,
+		limitField,
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: [
+				{ displayName: 'Created After', name: 'createdAfter', type: 'dateTime', default: '' },
+				{ displayName: 'Created Before', name: 'createdBefore', type: 'dateTime', default: '' },
+				{
+					displayName: 'Custom Filter',
+					name: 'custom',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. city==Sacramento',
+					description:
+						'A Sieve filter, added to the others: terms joined by commas, such as <code>state==CA,closingdate>=2025-01-01</code>',
+				},
+				{
+					displayName: 'Is Archived',
+					name: 'isArchived',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to return only archived files (on) or only files that are not archived (off)',
+				},
+				{ displayName: 'MLS Number', name: 'mlsNumber', type: 'string', default: '', placeholder: 'e.g. 224012345' },
+				{
+					displayName: 'Name Contains',
+					name: 'name',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. Main St',
+					description: 'Text the file name contains (case-insensitive)',
+				},
+				{
+					displayName: 'Representation Type',
+					name: 'representationType',
+					type: 'options',
+					options: representationTypeOptions,
+					default: 'Buyer',
+				},
+				{ displayName: 'Status', name: 'status', type: 'string', default: '', placeholder: 'e.g. pre-contract' },
+				{ displayName: 'Updated After', name: 'updatedAfter', type: 'dateTime', default: '' },
+			],
+		},
+		{
+			displayName: 'Sort',
+			name: 'sort',
+			type: 'collection',
+			placeholder: 'Add Sort',
+			default: {},
+			options: [
+				{
+					displayName: 'Sort By',
+					name: 'field',
+					type: 'options',
+					options: [
+						{ name: 'Closing Date', value: 'closingdate' },
+						{ name: 'Created Date', value: 'createddate' },
+						{ name: 'Last Updated', value: 'lastupdated' },
+						{ name: 'Name', value: 'name' },
+					],
+					default: 'createddate',
+				},
+				{
+					displayName: 'Direction',
+					name: 'direction',
+					type: 'options',
+					options: [
+						{ name: 'Ascending', value: 'asc' },
+						{ name: 'Descending', value: 'desc' },
+					],
+					default: 'desc',
+				},
+				{
+					displayName: 'Custom Sort',
+					name: 'custom',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. -lastupdated,name',
+					description: 'A Sieve sort list (a leading minus sorts descending); used instead of Sort By',
+				},
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, i: number) {
+		const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
+		const sort = this.getNodeParameter('sort', i, {}) as IDataObject;
+		const qs: IDataObject = {};
+		const sieve = buildFilters(this, i, filters);
+		if (sieve) qs.filters = sieve;
+		if (sort.custom) qs.sorts = checkString(this, 'Custom Sort', sort.custom, i).trim();
+		else if (sort.field || sort.direction) {
+			const field = checkEnum(this, 'Sort By', sort.field ?? 'createddate', ['closingdate', 'createddate', 'lastupdated', 'name'], i);
+			qs.sorts = `${sort.direction === 'asc' ? '' : '-'}${field}`;
+		}
+		return await pagedRecords(this, i, '/files', 'files', qs);
+	},
+});

@@ -1,0 +1,159 @@
+import { jsonParse, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+import { checkId, checkNumber, checkString, defineOperation, inputError, p } from '../../../shared';
+import { formsRequest } from '../../transport';
+import { addressValues, fileLocator, onBehalfOf } from '../descriptions';
+import { addressOf, contactOf, fileIdOf, onBehalfOfOf, optionalDate, optionalMoney, withOnBehalfOf } from '../utils';
+
+function parseList(ctx: IExecuteFunctions, label: string, raw: unknown, i: number): IDataObject[] {
+	let value = raw;
+	if (typeof raw === 'string') {
+		if (raw.trim() === '') return [];
+		try {
+			value = jsonParse(raw);
+		} catch {
+			throw inputError(ctx, label, i, 'is not valid JSON');
+		}
+	}
+	if (!Array.isArray(value)) throw inputError(ctx, label, i, 'must be a JSON array');
+	value.forEach((entry, n) => {
+		if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
+			throw inputError(ctx, `${label}[${n}]`, i, 'must be an object');
+		}
+	});
+	return value as IDataObject[];
+}
+
+export default defineOperation({
+	value: 'replace',
+	name: 'Replace',
+	action: 'Replace a file',
+	description: 'Replace the whole file: property, dates, price, contacts and commissions',
+	properties: [
+		{
+			displayName:
+				'Replace overwrites the whole file. Any date, contact or commission you leave out is cleared. To change only some values, use Update Details or the Contact operations instead.',
+			name: 'replaceNotice',
+			type: 'notice',
+			default: '',
+		},
+		fileLocator,
+		{
+			displayName: 'Property',
+			name: 'property',
+			type: 'fixedCollection',
+			placeholder: 'Add Address',
+			required: true,
+			default: {},
+			options: [{ displayName: 'Address', name: 'address', values: addressValues }],
+		},
+		{
+			displayName: 'Contacts (JSON)',
+			name: 'contacts',
+			type: 'json',
+			default: '[]',
+			description:
+				'Every contact of the file, as an array. Each needs type, firstName and lastName; give the ID of an existing contact to keep it. The contacts of File > Get (Simplify off) can be passed back as they are; read-only fields are dropped. Contacts left out are removed.',
+		},
+		{
+			displayName: 'Commissions',
+			name: 'commissions',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Commission',
+			default: {},
+			description: 'Every commission of the file. Commissions left out are removed.',
+			options: [
+				{
+					displayName: 'Commission',
+					name: 'commission',
+					values: [
+						{ displayName: 'Amount', name: 'amount', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+						{
+							displayName: 'Calculation Type',
+							name: 'calculationType',
+							type: 'string',
+							default: 'Flat',
+							placeholder: 'e.g. Flat',
+						},
+						{
+							displayName: 'Existing Commission ID',
+							name: 'id',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. 12',
+							description: 'The ID of a commission to keep; leave empty for a new one',
+						},
+						{ displayName: 'Type', name: 'type', type: 'string', default: 'Listing', placeholder: 'e.g. Listing' },
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			description: 'Values left out here are cleared',
+			options: [
+				{
+					displayName: 'Acceptance Date',
+					name: 'acceptanceDate',
+					type: 'dateTime',
+					default: '',
+					description: 'A date, or YYYY-MM-DD. Left out: the stored date is cleared.',
+				},
+				{
+					displayName: 'Closing Date',
+					name: 'closingDate',
+					type: 'dateTime',
+					default: '',
+					description: 'A date, or YYYY-MM-DD. Left out: the stored date is cleared.',
+				},
+				{ displayName: 'MLS Number', name: 'mlsNumber', type: 'string', default: '', placeholder: 'e.g. 224012345' },
+				{ displayName: 'Purchase Price', name: 'purchasePrice', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+			],
+		},
+		onBehalfOf,
+	],
+	async execute(this: IExecuteFunctions, i: number) {
+		const fileId = fileIdOf(this, i);
+		const property = addressOf(this, 'Property', this.getNodeParameter('property', i, {}), i) ?? {};
+		const contacts = parseList(this, 'Contacts (JSON)', this.getNodeParameter('contacts', i, '[]'), i).map(
+			(raw, n) => {
+				const contact = contactOf(this, i, { type: raw.type, firstName: raw.firstName, lastName: raw.lastName, fields: raw });
+				if (raw.id !== undefined && raw.id !== null && raw.id !== '') contact.id = checkId(this, `Contacts (JSON)[${n}].id`, raw.id, i);
+				return contact;
+			},
+		);
+		const commissionRows = ((this.getNodeParameter('commissions', i, {}) as IDataObject).commission ?? []) as IDataObject[];
+		const commissions = commissionRows.map((row, n) => {
+			const commission: IDataObject = {
+				type: checkString(this, `Commission ${n + 1} Type`, row.type, i, { maxLength: 50 }).trim(),
+				calculationType: checkString(this, `Commission ${n + 1} Calculation Type`, row.calculationType, i, {
+					maxLength: 50,
+				}).trim(),
+				amount: checkNumber(this, `Commission ${n + 1} Amount`, row.amount, i),
+			};
+			if ((commission.amount as number) < 0) throw inputError(this, `Commission ${n + 1} Amount`, i, 'must be 0 or more');
+			if (row.id !== undefined && row.id !== '') commission.id = checkId(this, `Commission ${n + 1} ID`, row.id, i);
+			return commission;
+		});
+		const fields = this.getNodeParameter('fields', i, {}) as IDataObject;
+		const body: IDataObject = { property, contacts, commissions };
+		if (fields.mlsNumber) body.mlsNumber = checkString(this, 'MLS Number', fields.mlsNumber, i, { maxLength: 50 }).trim();
+		const price = optionalMoney(this, 'Purchase Price', fields.purchasePrice, i);
+		if (price !== undefined) body.purchasePrice = price;
+		const closing = optionalDate(this, 'Closing Date', fields.closingDate, i);
+		if (closing) body.closingDateTime = closing;
+		const acceptance = optionalDate(this, 'Acceptance Date', fields.acceptanceDate, i);
+		if (acceptance) body.acceptanceDateTime = acceptance;
+		return await formsRequest.call(this, {
+			method: 'PUT',
+			path: p`/files/${fileId}`,
+			body: withOnBehalfOf(body, onBehalfOfOf(this, i)),
+			itemIndex: i,
+		});
+	},
+});

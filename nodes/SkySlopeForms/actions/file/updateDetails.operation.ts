@@ -1,0 +1,87 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { checkString, defineOperation, inputError, p } from '../../../shared';
+import { formsRequest } from '../../transport';
+import { addressValues, fileLocator, onBehalfOf } from '../descriptions';
+import { addressOf, fileIdOf, onBehalfOfOf, optionalDate, optionalMoney, withOnBehalfOf } from '../utils';
+
+export default defineOperation({
+	value: 'updateDetails',
+	name: 'Update Details',
+	action: 'Update the details of a file',
+	description: 'Change the name, MLS number, price, dates or address; fields left out keep their values',
+	properties: [
+		fileLocator,
+		{
+			displayName: 'Update Fields',
+			name: 'updateFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				{
+					displayName: 'Acceptance Date',
+					name: 'acceptanceDate',
+					type: 'dateTime',
+					default: '',
+					description: 'A date, or YYYY-MM-DD',
+				},
+				{
+					displayName: 'Closing Date',
+					name: 'closingDate',
+					type: 'dateTime',
+					default: '',
+					description: 'A date, or YYYY-MM-DD',
+				},
+				{ displayName: 'MLS Number', name: 'mlsNumber', type: 'string', default: '', placeholder: 'e.g. 224012345' },
+				{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. 123 Main St - Buyer' },
+				{
+					displayName: 'Premises Address',
+					name: 'premisesAddress',
+					type: 'fixedCollection',
+					placeholder: 'Add Address',
+					default: {},
+					options: [{ displayName: 'Address', name: 'address', values: addressValues }],
+				},
+				{
+					displayName: 'Purchase Price',
+					name: 'purchasePrice',
+					type: 'number',
+					typeOptions: { minValue: 0 },
+					default: 0,
+				},
+			],
+		},
+		onBehalfOf,
+	],
+	async execute(this: IExecuteFunctions, i: number) {
+		const fileId = fileIdOf(this, i);
+		const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
+		const body: IDataObject = {};
+		if (fields.name !== undefined && fields.name !== '') {
+			body.name = checkString(this, 'Name', fields.name, i, { maxLength: 200 }).trim();
+		}
+		const fileData: IDataObject = {};
+		if (fields.mlsNumber !== undefined && fields.mlsNumber !== '') {
+			fileData.mlsNumber = checkString(this, 'MLS Number', fields.mlsNumber, i, { maxLength: 50 }).trim();
+		}
+		const price = optionalMoney(this, 'Purchase Price', fields.purchasePrice, i);
+		if (price !== undefined) fileData.purchasePrice = price;
+		const closing = optionalDate(this, 'Closing Date', fields.closingDate, i);
+		if (closing) fileData.closingDate = closing;
+		const acceptance = optionalDate(this, 'Acceptance Date', fields.acceptanceDate, i);
+		if (acceptance) fileData.acceptanceDate = acceptance;
+		const address = addressOf(this, 'Premises Address', fields.premisesAddress, i);
+		if (address) fileData.premisesAddress = address;
+		if (Object.keys(fileData).length) body.fileData = fileData;
+		if (Object.keys(body).length === 0) {
+			throw inputError(this, 'Update Fields', i, 'add at least one field to update');
+		}
+		return await formsRequest.call(this, {
+			method: 'PATCH',
+			path: p`/files/${fileId}`,
+			body: withOnBehalfOf(body, onBehalfOfOf(this, i)),
+			itemIndex: i,
+		});
+	},
+});

@@ -1,0 +1,32 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { checkIdList, defineOperation } from '../../../shared';
+import { limitField, returnAllField } from '../descriptions';
+import { pagedRecords } from '../utils';
+
+export default defineOperation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many forms',
+	description: 'List the forms you can add to a file',
+	properties: [
+		{
+			displayName: 'Library Names or IDs',
+			name: 'libraryIds',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getLibraries' },
+			default: [],
+			description:
+				'The libraries to list forms from. Empty: all your libraries. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+		returnAllField,
+		limitField,
+	],
+	async execute(this: IExecuteFunctions, i: number) {
+		const raw = this.getNodeParameter('libraryIds', i, []);
+		const empty = raw === '' || (Array.isArray(raw) && raw.length === 0);
+		const qs: IDataObject = {};
+		if (!empty) qs.libraryIds = checkIdList(this, 'Libraries', raw, i).join(',');
+		return await pagedRecords(this, i, '/forms', 'forms', qs);
+	},
+});

@@ -1,0 +1,25 @@
+import type { Resource } from '../../shared';
+import collaborator from './collaborator/Collaborator.resource';
+import contact from './contact/Contact.resource';
+import document from './document/Document.resource';
+import envelope from './envelope/Envelope.resource';
+import file from './file/File.resource';
+import form from './form/Form.resource';
+import library from './library/Library.resource';
+import signedDocument from './signedDocument/SignedDocument.resource';
+import template from './template/Template.resource';
+import user from './user/User.resource';
+
+/** Every resource of the SkySlope Forms node, File first (the default). */
+export const resources: Resource[] = [
+	file,
+	contact,
+	document,
+	signedDocument,
+	envelope,
+	template,
+	form,
+	library,
+	collaborator,
+	user,
+];

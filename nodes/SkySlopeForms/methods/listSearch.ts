@@ -1,0 +1,127 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+
+import { p } from '../../shared';
+import { formsRequest } from '../transport';
+
+const PAGE_SIZE = 50;
+
+function matches(filter: string | undefined, ...texts: unknown[]): boolean {
+	if (!filter) return true;
+	const needle = filter.toLowerCase();
+	return texts.some((t) => typeof t === 'string' && t.toLowerCase().includes(needle));
+}
+
+/** The numeric id of a resourceLocator parameter of the node being edited, if one is set. */
+export function currentId(ctx: ILoadOptionsFunctions, name: string): number | undefined {
+	let raw: unknown;
+	try {
+		raw = ctx.getCurrentNodeParameter(name, { extractValue: true });
+	} catch {
+		return undefined;
+	}
+	const value = typeof raw === 'string' ? raw.trim() : raw;
+	const n = typeof value === 'number' ? value : /^\d+$/.test(String(value ?? '')) ? Number(value) : NaN;
+	return Number.isSafeInteger(n) && n >= 1 ? n : undefined;
+}
+
+function list(response: unknown, key: string): IDataObject[] {
+	if (Array.isArray(response)) return response as IDataObject[];
+	const records = (response as IDataObject | undefined)?.[key];
+	return Array.isArray(records) ? (records as IDataObject[]) : [];
+}
+
+/** Files, newest activity first; the search text is matched by the service against the name. */
+export async function searchFiles(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = paginationToken ? Number(paginationToken) : 1;
+	const qs: IDataObject = { page, pageSize: PAGE_SIZE, sorts: '-lastupdated' };
+	const text = filter?.trim();
+	if (text) qs.filters = `name@=*${text.replace(/,/g, '\\,')}`;
+	const response = await formsRequest.call(this, { method: 'GET', path: '/files', qs });
+	const files = list(response, 'files');
+	const total = typeof response.totalRecords === 'number' ? response.totalRecords : undefined;
+	const results: INodeListSearchItems[] = files.map((f) => ({
+		name: f.address ? `${String(f.name)} (${String(f.address)})` : String(f.name ?? `File ${String(f.id)}`),
+		value: String(f.id),
+	}));
+	const more = files.length === PAGE_SIZE && (total === undefined || page * PAGE_SIZE < total);
+	return { results, paginationToken: more ? String(page + 1) : undefined };
+}
+
+export async function searchDocuments(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const fileId = currentId(this, 'fileId');
+	if (fileId === undefined) return { results: [] };
+	const response = await formsRequest.call(this, { method: 'GET', path: p`/files/${fileId}/documents` });
+	const results = list(response, 'documents')
+		.filter((d) => matches(filter, d.formName, String(d.id)))
+		.map((d) => ({ name: `${String(d.formName ?? 'Document')} (${String(d.id)})`, value: String(d.id) }));
+	return { results };
+}
+
+export async function searchEnvelopes(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const fileId = currentId(this, 'fileId');
+	if (fileId === undefined) return { results: [] };
+	const page = paginationToken ? Number(paginationToken) : 1;
+	const response = await formsRequest.call(this, {
+		method: 'GET',
+		path: p`/files/${fileId}/envelopes`,
+		qs: { page, pageSize: PAGE_SIZE },
+	});
+	const envelopes = list(response, 'envelopes');
+	const results = envelopes
+		.filter((e) => matches(filter, e.name, String(e.id)))
+		.map((e) => ({ name: `${String(e.name ?? 'Envelope')} (${String(e.status ?? '')})`, value: String(e.id) }));
+	const total = typeof response.totalRecords === 'number' ? response.totalRecords : undefined;
+	const more = envelopes.length === PAGE_SIZE && (total === undefined || page * PAGE_SIZE < total);
+	return { results, paginationToken: more ? String(page + 1) : undefined };
+}
+
+/** Personal and broker templates together. */
+export async function searchTemplates(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const results: INodeListSearchItems[] = [];
+	for (const [type, label] of [
+		['Template', 'Personal'],
+		['BrokerTemplate', 'Broker'],
+	]) {
+		const response = await formsRequest.call(this, { method: 'GET', path: '/templates', qs: { type } });
+		for (const t of list(response, 'files')) {
+			if (!matches(filter, t.name, String(t.id))) continue;
+			results.push({ name: `${String(t.name)} (${label})`, value: String(t.id) });
+		}
+	}
+	return { results };
+}
+
+/** Collaborators who have shared their access with the caller: the only valid On Behalf Of ids. */
+export async function searchCollaborators(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const response = await formsRequest.call(this, { method: 'GET', path: '/collaborators' });
+	const results = list(response, 'collaborators')
+		.filter((c) => c.isReceivingAccess === true)
+		.map((c) => ({
+			name: [c.firstName, c.middleName, c.lastName, c.suffix].filter((x) => typeof x === 'string' && x).join(' ') || String(c.id),
+			value: String(c.id),
+		}))
+		.filter((c) => matches(filter, c.name, c.value));
+	return { results };
+}
+
+/** The contacts of the file chosen in `fileId`. */
+export async function searchContacts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const fileId = currentId(this, 'fileId');
+	if (fileId === undefined) return { results: [] };
+	const file = await formsRequest.call(this, { method: 'GET', path: p`/files/${fileId}` });
+	const results = list(file, 'contacts')
+		.map((c) => {
+			const name = c.isEntity && c.companyName ? String(c.companyName) : [c.firstName, c.lastName].filter(Boolean).join(' ');
+			return { name: `${name} (${String(c.type ?? '')})`, value: String(c.id) };
+		})
+		.filter((c) => matches(filter, c.name, c.value));
+	return { results };
+}
