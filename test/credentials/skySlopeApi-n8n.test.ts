@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The SkySlope API credential inside n8n-core: credential test, session kept, renewed after a 403,
 // and renewed ahead of expiry through the 401 its authenticate provokes.
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
@@ -39,7 +39,7 @@ class SubscribersProbe implements INodeType {
 
 describe('SkySlope API credential in n8n-core', () => {
 	let sandbox: SandboxServer;
-	let creds: IDataObject;
+	let creds: ICredentialDataDecryptedObject;
 	beforeEach(async () => {
 		sandbox = await startSandbox({ port: 0 });
 		creds = {
@@ -54,7 +54,7 @@ describe('SkySlope API credential in n8n-core', () => {
 	afterEach(async () => sandbox.close());
 
 	const logins = () => sandbox.requests('listings', 'POST', /^\/auth\/login$/).length;
-	const run = (credentials: IDataObject) =>
+	const run = (credentials: ICredentialDataDecryptedObject) =>
 		runNode({ node: SubscribersProbe, credentialTypes: [SkySlopeApi], credentials: { skySlopeApi: credentials } });
 
 	it('the credential test logs in and reads the subscribers', async () => {
