@@ -573,7 +573,7 @@ function seedEnvelopes(store: FormsStore, file: FileRecord, created: number, ran
 			const signedAt = sentAt + Math.floor((0.2 + random()) * DAY);
 			completeEnvelope(store, envelope, signedAt, random);
 			// One seeded signed document is no longer available, as the spec's NotFound case.
-			if (i === 3 && n === 0) {
+			if (i === 6 && n === 0) {
 				const record = store.signed[store.signed.length - 1];
 				record.documentAvailable = false;
 				record.unavailableReason = 'NotFound';
