@@ -28,7 +28,7 @@ import {
 } from './common';
 import { route, type Deps } from './deps';
 import { field, type FieldDef, validate } from './fields';
-import { guidParam, link, notFound, objectBody, ok, queryValue, unprocessable } from './http';
+import { guidParam, href, link, notFound, objectBody, ok, queryValue, unprocessable } from './http';
 import { iso } from './store';
 import type { ChecklistType, Contact, Dto, ListingRecord, Office, User } from './types';
 
@@ -259,9 +259,15 @@ export function registerListings(router: Router, deps: Deps): void {
 		find(req, user);
 		return ok(forms(commissionFields(true)));
 	});
+	// Spec 9: the one deprecated resource. The unified add form now serves both POST and PUT.
 	route(router, deps, 'GET', '/api/files/listings/:listingGuid/updateListingCommissionsForm', (req, user) => {
-		find(req, user);
-		return ok(forms(commissionFields(false)));
+		const rec = find(req, user);
+		const answer = ok(forms(commissionFields(false)));
+		answer.headers = {
+			Deprecation: 'version=2024-06-01',
+			Link: `<${href(req, `${base(rec.dto.listingGuid)}/addCommissionsToListingForm`)}>; rel="successor-version"`,
+		};
+		return answer;
 	});
 	route(router, deps, 'POST', '/api/files/listings/:listingGuid/commissions', (req, user) => {
 		const rec = find(req, user);
