@@ -16,14 +16,18 @@ export const FORMS_CREDENTIAL = 'skySlopeFormsOAuth2Api';
 const HOSTS: Record<string, string> = {
 	production: 'https://forms.skyslope.com',
 	staging: 'https://staging-forms.skyslope.com',
-	integration: 'https://integ-forms.skyslope.com',
 };
 
-/** `{base_url}/partner/api`, from the credential's environment or its custom base URL. */
+/**
+ * `{base_url}/partner/api`: the credential's resolved `apiBaseUrl`, or else built from its
+ * environment and custom base URL.
+ */
 export function formsApiBase(credentials: ICredentialDataDecryptedObject): string {
+	const resolved = typeof credentials.apiBaseUrl === 'string' ? credentials.apiBaseUrl.trim() : '';
+	if (/^https?:\/\//i.test(resolved)) return resolved.replace(/\/+$/, '');
 	const environment = String(credentials.environment ?? 'production');
-	const custom = typeof credentials.baseUrl === 'string' ? credentials.baseUrl.trim() : '';
-	const base = (environment === 'custom' || !HOSTS[environment]) && custom ? custom : HOSTS[environment] ?? HOSTS.production;
+	const custom = typeof credentials.customBaseUrl === 'string' ? credentials.customBaseUrl.trim() : '';
+	const base = environment === 'custom' && custom ? custom : (HOSTS[environment] ?? HOSTS.production);
 	const trimmed = base.replace(/\/+$/, '');
 	return /\/partner\/api$/i.test(trimmed) ? trimmed : `${trimmed}/partner/api`;
 }
