@@ -142,6 +142,7 @@ export async function getOffer(this: ApiContext, offerId: string, itemIndex?: nu
  */
 export function flattenOffer(offer: IDataObject): IDataObject {
 	const out: IDataObject = {};
+	let currentGroup = '';
 	const put = (key: string, value: unknown) => {
 		let flat = value;
 		if (Array.isArray(value)) {
@@ -152,7 +153,6 @@ export function flattenOffer(offer: IDataObject): IDataObject {
 		// A name the offer already has keeps its first value; the nested one gets its group's prefix.
 		out[key in out ? `${currentGroup}${key}` : key] = flat as IDataObject[string];
 	};
-	let currentGroup = '';
 	for (const [key, value] of Object.entries(offer)) {
 		if ((key === 'OfferProperty' || key === 'OfferTerms') && value && typeof value === 'object' && !Array.isArray(value)) {
 			continue;

@@ -1,0 +1,120 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
+import { startSandbox, type SandboxServer } from '../../sandbox';
+import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type Offer, type OffersState, type OfferUpsert } from '../../sandbox/offers';
+import { runPoll } from '../harness';
+
+const DAY = 24 * 3600 * 1000;
+
+describe('SkySlope Offers Trigger against the sandbox', () => {
+	let sandbox: SandboxServer;
+	let state: OffersState;
+	let credentials: Record<string, ICredentialDataDecryptedObject>;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+		state = sandbox.service<OffersState>('offers').state;
+		credentials = {
+			skySlopeOffersOAuth2Api: {
+				environment: 'custom',
+				customBaseUrl: `${sandbox.baseUrl}/offers/offers-api`,
+				clientId: OFFERS_CLIENT_ID,
+				clientSecret: OFFERS_CLIENT_SECRET,
+			},
+		};
+	});
+	afterAll(async () => sandbox.close());
+
+	async function poll(parameters: INodeParameters, staticData: IDataObject, mode: 'manual' | 'trigger' = 'trigger') {
+		const result = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials, staticData, mode });
+		credentials = result.credentials;
+		return result.output ? result.output[0] : null;
+	}
+
+	const upsert = (input: OfferUpsert): Offer => state.upsert(input).offer;
+	const events = (items: Array<{ json: IDataObject }> | null) =>
+		(items ?? []).map((i) => `${i.json.event as string} ${i.json.OfferId as string} v${(i.json.OfferTerms as IDataObject).OfferVersionNumber as number}`);
+
+	it('a manual test run returns the newest offer as a sample and leaves the state alone', async () => {
+		const staticData: IDataObject = {};
+		const items = await poll({ event: 'newOffers' }, staticData, 'manual');
+		const newest = [...state.offers.values()].sort(
+			(a, b) => Date.parse(b.ModificationTimestamp) - Date.parse(a.ModificationTimestamp),
+		)[0];
+		expect(items).toHaveLength(1);
+		expect(items?.[0].json).toEqual({ event: 'new', ...newest });
+		expect(staticData).toEqual({});
+	});
+
+	it('does not flood on the first poll, then starts one run per new and updated offer, once each', async () => {
+		const staticData: IDataObject = {};
+		const parameters = { event: 'newAndUpdatedOffers', scope: 'all', options: {} };
+		const now = Date.now();
+		expect(await poll(parameters, staticData)).toBeNull();
+		const recent = state.inRange(now - 14 * DAY, now);
+		expect(recent.length).toBeGreaterThan(5);
+		expect(Object.keys(staticData.seen as IDataObject).sort()).toEqual(recent.map((o) => o.OfferId).sort());
+		expect(await poll(parameters, staticData)).toBeNull();
+
+		const fresh = upsert({ fileId: 10004 });
+		const older = recent[recent.length - 2];
+		const bumped = upsert({ OfferId: older.OfferId, OfferTerms: { OfferStatus: 'Countered' } });
+		expect(events(await poll(parameters, staticData)).sort()).toEqual(
+			[`new ${fresh.OfferId} v1`, `updated ${older.OfferId} v${bumped.OfferTerms.OfferVersionNumber}`].sort(),
+		);
+		expect(await poll(parameters, staticData)).toBeNull();
+
+		// Same version, later ModificationTimestamp: an update too; then nothing again.
+		await new Promise((r) => setTimeout(r, 5));
+		upsert({ OfferId: fresh.OfferId, newVersion: false, OfferTerms: { OfferPrice: 600000 } });
+		expect(events(await poll(parameters, staticData))).toEqual([`updated ${fresh.OfferId} v1`]);
+		expect(await poll(parameters, staticData)).toBeNull();
+
+		// The state stays plain, small JSON.
+		expect(JSON.stringify(staticData).length).toBeLessThan(10_000);
+	});
+
+	it('with New Offers only, an update starts no run and is not replayed later', async () => {
+		const staticData: IDataObject = {};
+		const parameters = { event: 'newOffers', scope: 'all', options: { flatten: true } };
+		expect(await poll(parameters, staticData)).toBeNull();
+		const fresh = upsert({ fileId: 10005 });
+		const changed = upsert({ OfferId: fresh.OfferId });
+		expect(changed.OfferTerms.OfferVersionNumber).toBe(2);
+		const items = await poll(parameters, staticData);
+		expect(items?.map((i) => [i.json.event, i.json.OfferId, i.json.OfferVersionNumber])).toEqual([
+			['new', fresh.OfferId, 2],
+		]);
+		expect(items?.[0].json.OfferTerms).toBeUndefined();
+		upsert({ OfferId: fresh.OfferId });
+		expect(await poll(parameters, staticData)).toBeNull();
+	});
+
+	it("watches one agent's listings only, and a changed watch starts from scratch", async () => {
+		const staticData: IDataObject = {};
+		const agent2 = { event: 'newOffers', scope: 'agent', agentId: 'AG1002', options: {} };
+		expect(await poll(agent2, staticData)).toBeNull();
+		const otherAgent = upsert({ fileId: 10001 });
+		const mine = upsert({ fileId: 10013 });
+		expect(otherAgent.OfferProperty.OfferAgentId).toBe('AG1001');
+		expect(mine.OfferProperty.OfferAgentId).toBe('AG1002');
+		expect(events(await poll(agent2, staticData))).toEqual([`new ${mine.OfferId} v1`]);
+
+		// Switching to another agent re-baselines instead of replaying that agent's history.
+		const agent1 = { ...agent2, agentId: 'AG1001' };
+		expect(await poll(agent1, staticData)).toBeNull();
+		expect(await poll(agent1, staticData)).toBeNull();
+	});
+
+	it('uses one token for all its polls', async () => {
+		sandbox.clearLog();
+		const staticData: IDataObject = {};
+		for (let i = 0; i < 3; i++) await poll({ event: 'newOffers' }, staticData);
+		expect(sandbox.requests('offers', 'POST', /\/ext\/token$/)).toHaveLength(0);
+		sandbox.expireAuth('offers');
+		expect(await poll({ event: 'newOffers' }, staticData)).toBeNull();
+		expect(sandbox.requests('offers', 'POST', /\/ext\/token$/)).toHaveLength(1);
+	});
+});
