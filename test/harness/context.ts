@@ -34,7 +34,7 @@ export interface BaseOptions {
 	typeVersion?: number;
 	/** Node-level static data (`getWorkflowStaticData('node')`); mutated in place by the run. */
 	staticData?: IDataObject;
-	/** The base URL webhook URLs are built from. */
+	/** The base URL webhook URLs are built from; `http://127.0.0.1:5678/webhook` by default. */
 	webhookBaseUrl?: string;
 }
 
@@ -55,7 +55,7 @@ const notInHarness = (what: string) => async (): Promise<never> => {
 
 export function createAdditionalData(
 	credentialsHelper: HarnessCredentialsHelper,
-	webhookBaseUrl = 'http://127.0.0.1:5678/',
+	webhookBaseUrl = 'http://127.0.0.1:5678/webhook',
 ): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper,
@@ -73,7 +73,7 @@ export function createAdditionalData(
 		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
 		webhookBaseUrl,
 		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: webhookBaseUrl.replace(/\/?$/, '-test/'),
+		webhookTestBaseUrl: `${webhookBaseUrl.replace(/\/+$/, '')}-test`,
 		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
 		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
 		variables: {},

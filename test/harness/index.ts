@@ -11,3 +11,18 @@ export { OAuth2Api } from './oauth2-api';
 export { binary, readBinary } from './binary';
 export { testCredential } from './test-credential';
 export type { TestCredentialResult } from './test-credential';
+export { runPoll, runWebhook, runWebhookMethods } from './triggers';
+export type {
+	RunPollOptions,
+	RunPollResult,
+	RunWebhookMethodsOptions,
+	RunWebhookMethodsResult,
+	RunWebhookOptions,
+	RunWebhookResult,
+	WebhookMethod,
+	WebhookName,
+	WebhookRequest,
+} from './triggers';
+export { runMethod } from './methods';
+export type { MethodKind, RunMethodOptions, RunMethodResult } from './methods';
+export { reportedErrors } from './environment';
