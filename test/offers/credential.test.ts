@@ -3,6 +3,8 @@ import { SkySlopeOffersOAuth2Api } from '../../credentials/SkySlopeOffersOAuth2A
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET } from '../../sandbox/offers';
 import { testCredential } from '../harness';
+import { createAdditionalData, makeCredentialsHelper } from '../harness/context';
+import { prepareEnvironment } from '../harness/environment';
 
 describe('SkySlope Offers OAuth2 API credential', () => {
 	let sandbox: SandboxServer;
@@ -26,6 +28,22 @@ describe('SkySlope Offers OAuth2 API credential', () => {
 		expect(byName.authentication).toMatchObject({ type: 'hidden', default: 'header' });
 		expect(byName.scope).toMatchObject({ type: 'hidden', default: '' });
 		expect(byName.accessTokenUrl.type).toBe('hidden');
+	});
+
+	it.each([
+		[{ environment: 'production' }, 'https://offers.skyslope.com/offers-api/ext/token'],
+		[{ environment: 'staging' }, 'https://staging-offers.skyslope.com/offers-api/ext/token'],
+		[{ environment: 'custom', customBaseUrl: 'https://proxy.example.com/offers-api/' }, 'https://proxy.example.com/offers-api/ext/token'],
+	])('resolves the token URL for %j', async (environment, tokenUrl) => {
+		prepareEnvironment();
+		const helper = makeCredentialsHelper({ credentials: {} });
+		const resolved = await helper.applyDefaults(
+			createAdditionalData(helper),
+			{ ...environment, clientId: 'id', clientSecret: 'secret' },
+			'skySlopeOffersOAuth2Api',
+			'manual',
+		);
+		expect(resolved).toMatchObject({ accessTokenUrl: tokenUrl, grantType: 'clientCredentials', authentication: 'header', scope: '' });
 	});
 
 	it('passes its test with the sandbox values: one token request, then the report', async () => {
