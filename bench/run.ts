@@ -1,0 +1,35 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
+// `npm run bench` runs every benchmark; `npm run bench -- <name> [<name>...]` runs the named ones.
+// Each prints its figures as ratios measured side by side in this run. Never part of `npm test`,
+// never fails a build on a machine's speed: a missed target is printed, not thrown.
+import { exportParserBench } from './export-parser';
+import { out } from './lib';
+
+const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
+	'export-parser': { figures: '3, 4', run: exportParserBench },
+};
+
+async function main(): Promise<void> {
+	const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+	const unknown = asked.filter((name) => !(name in benches));
+	if (unknown.length) {
+		out(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
+		process.exitCode = 2;
+		return;
+	}
+	if (!(globalThis as { gc?: unknown }).gc) out('note: run with --expose-gc (npm run bench does) for memory figures');
+	out(`node ${process.version}, ${new Date().toISOString()}`);
+	for (const name of asked.length ? asked : Object.keys(benches)) {
+		const started = Date.now();
+		out('');
+		out(`== ${name} (figures ${benches[name].figures})`);
+		try {
+			await benches[name].run();
+		} catch (error) {
+			out(`  ${name} could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+		}
+		out(`  (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+	}
+}
+
+void main().then(() => process.exit(process.exitCode ?? 0));
