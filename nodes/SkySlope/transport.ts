@@ -8,12 +8,9 @@ const HOSTS: Record<string, string> = {
 	staging: 'https://api-latest.skyslope.com',
 };
 
-/** The base URL the credential points at: a named environment, or a custom URL. */
+/** {api_url} of the credential's environment (the same rule as the credential's own test request). */
 export function listingsBaseUrl(credentials: ICredentialDataDecryptedObject): string {
-	for (const key of ['baseUrl', 'customBaseUrl', 'apiUrl', 'url']) {
-		const value = credentials[key];
-		if (typeof value === 'string' && /^https?:\/\//i.test(value.trim())) return value.trim();
-	}
+	if (credentials.environment === 'custom') return String(credentials.customBaseUrl ?? '').trim().replace(/\/+$/, '');
 	const environment = typeof credentials.environment === 'string' ? credentials.environment : 'production';
 	return HOSTS[environment] ?? HOSTS.production;
 }

@@ -1,0 +1,68 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// What the SkySlope node tests share: a sandbox, the demo credential, and one-call runners.
+import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
+import { startSandbox, type SandboxOptions, type SandboxServer } from '../../sandbox';
+import { DEMO, type ListingsState } from '../../sandbox/listings';
+import { runMethod, runNode, type MethodKind, type RunNodeResult } from '../harness';
+
+export interface Env {
+	sandbox: SandboxServer;
+	state: ListingsState;
+	/** The stored credential, carried from run to run like n8n does (the session is kept). */
+	credentials: ICredentialDataDecryptedObject;
+	run(parameters: INodeParameters, options?: { input?: INodeExecutionData[]; continueOnFail?: boolean }): Promise<RunNodeResult>;
+	method<K extends MethodKind>(kind: K, name: string, parameters: INodeParameters, extra?: { filter?: string; paginationToken?: string }): Promise<import('../harness').RunMethodResult<K>['result']>;
+	/** Requests the listings service received, below its mount. */
+	sent(method?: string, path?: RegExp): Array<{ method: string; path: string; query: Record<string, string | string[]>; body: unknown; status: number }>;
+}
+
+export async function startEnv(options: SandboxOptions = {}): Promise<Env> {
+	const sandbox = await startSandbox({ port: 0, ...options });
+	const credentials: ICredentialDataDecryptedObject = {
+		environment: 'custom',
+		customBaseUrl: `${sandbox.baseUrl}/listings`,
+		clientId: DEMO.clientId,
+		clientSecret: DEMO.clientSecret,
+		accessKey: DEMO.accessKey,
+		accessSecret: DEMO.accessSecret,
+	};
+	const env: Env = {
+		sandbox,
+		state: sandbox.services.get('listings')!.state as ListingsState,
+		credentials,
+		async run(parameters, opts = {}) {
+			const result = await runNode({
+				node: SkySlope,
+				parameters,
+				credentialTypes: [SkySlopeApi],
+				credentials: { skySlopeApi: env.credentials },
+				input: opts.input,
+				continueOnFail: opts.continueOnFail,
+			});
+			if (result.credentials.skySlopeApi) env.credentials = result.credentials.skySlopeApi;
+			return result;
+		},
+		async method(kind, name, parameters, extra = {}) {
+			const { result, credentials: after } = await runMethod(SkySlope, kind, name, {
+				parameters,
+				credentialTypes: [SkySlopeApi],
+				credentials: { skySlopeApi: env.credentials },
+				...extra,
+			});
+			if (after.skySlopeApi) env.credentials = after.skySlopeApi;
+			return result;
+		},
+		sent(method, path) {
+			return sandbox.requests('listings', method, path);
+		},
+	};
+	return env;
+}
+
+export const json = (result: RunNodeResult): IDataObject[] => (result.output[0] ?? []).map((i) => i.json);
+
+/** A resource locator value picked "by GUID". */
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
