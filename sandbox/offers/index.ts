@@ -389,7 +389,7 @@ export const offersService: ServiceFactory = (ctx) => {
 			for (const record of tokens.values()) record.expiresAt = Math.min(record.expiresAt, now);
 		},
 		credentialHints: (baseUrl) => ({
-			Environment: 'Custom',
+			Environment: 'Custom Base URL',
 			'Base URL': `${baseUrl}/offers/offers-api`,
 			'Client ID': OFFERS_CLIENT_ID,
 			'Client Secret': OFFERS_CLIENT_SECRET,
