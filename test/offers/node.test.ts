@@ -214,6 +214,27 @@ describe('SkySlope Offers node against the sandbox', () => {
 		expect(apiCalls().map((e) => e.status)).toEqual([401, 200]);
 	});
 
+	it('survives a service that fails twice with 503 on the way: every offer still exactly once', async () => {
+		const end = state.anchorMs - 1000;
+		const start = end - 70 * DAY;
+		sandbox.setFaults([{ service: 'offers', path: '/ext/offers', errorRate: 1, errorStatus: 503, times: 2 }]);
+		try {
+			const result = await run({
+				resource: 'offer',
+				operation: 'getAll',
+				startDate: new Date(start).toISOString(),
+				endDate: new Date(end).toISOString(),
+				returnAll: true,
+			});
+			expect(result.error).toBeUndefined();
+			const ids = result.output[0].map((i) => i.json.OfferId as string);
+			expect(ids.sort()).toEqual(state.inRange(start, end).map((o) => o.OfferId).sort());
+			expect(apiCalls(/\/ext\/offers/).filter((e) => e.status === 503)).toHaveLength(2);
+		} finally {
+			sandbox.setFaults([]);
+		}
+	});
+
 	it('production and staging environments point at SkySlope\'s hosts', async () => {
 		const { offersBaseUrl } = await import('../../nodes/SkySlopeOffers/transport');
 		expect(offersBaseUrl({ environment: 'production' })).toBe('https://offers.skyslope.com/offers-api');
