@@ -26,3 +26,5 @@ export type {
 export { runMethod } from './methods';
 export type { MethodKind, RunMethodOptions, RunMethodResult } from './methods';
 export { reportedErrors } from './environment';
+export { obtainFormsToken } from './forms-oauth';
+export type { FormsTokenOptions } from './forms-oauth';
