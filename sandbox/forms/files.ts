@@ -46,7 +46,8 @@ export function fileRoutes(s: FormsState): void {
 
 	s.api('GET', '/files', FILES_READ, (req) => {
 		const q = queryParams(req, pagedQuery);
-		const visible = [...store.files.values()].filter((f) => f.type === 'File' && store.canAccess(f));
+		const grantors = store.grantors();
+		const visible = [...store.files.values()].filter((f) => f.type === 'File' && store.canAccess(f, grantors));
 		const filtered = filterWith(visible, q.filters, FILE_FIELDS);
 		const sorted = sortWith(filtered, q.sorts ?? '-createddate', FILE_FIELDS);
 		return ok({

@@ -15,6 +15,8 @@ export interface SieveField<T> {
 
 export type SieveFields<T> = Record<string, SieveField<T>>;
 
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}\.\d{3}Z)?$/;
+
 const OPERATORS = ['!@=*', '@=*', '_=*', '==*', '!@=', '@=', '_=', '==', '!=', '>=', '<=', '>', '<'];
 
 interface Term<T> {
@@ -182,7 +184,13 @@ export function sortWith<T>(items: T[], sorts: string | undefined, known: SieveF
 	const value = (field: SieveField<T>, item: T): number | string => {
 		const v = field.get(item);
 		if (v === null || v === undefined) return '';
-		if (field.type === 'date') return Date.parse(String(v));
+		if (field.type === 'date') {
+			const text = String(v);
+			// UTC ISO timestamps (what the store holds) sort as text; parse anything else.
+			if (ISO_UTC.test(text)) return text;
+			const t = Date.parse(text);
+			return Number.isNaN(t) ? '' : new Date(t).toISOString();
+		}
 		if (field.type === 'number') return Number(v);
 		if (field.type === 'boolean') return v ? 1 : 0;
 		return String(v).toLowerCase();

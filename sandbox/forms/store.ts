@@ -260,14 +260,8 @@ export class FormsStore {
 
 	/** Users whose delegate access the caller holds (isReceivingAccess). */
 	grantors(): Set<string> {
-		const key = this.collaborators.map((c) => `${c.userId}:${c.isReceivingAccess}`).join(',');
-		if (this.grantorCache?.key !== key) {
-			this.grantorCache = { key, set: new Set(this.collaborators.filter((c) => c.isReceivingAccess).map((c) => c.userId)) };
-		}
-		return this.grantorCache.set;
+		return new Set(this.collaborators.filter((c) => c.isReceivingAccess).map((c) => c.userId));
 	}
-
-	private grantorCache?: { key: string; set: Set<string> };
 
 	/** Resolves `onBehalfOf`: the caller itself, or a collaborator who shared access; otherwise 404. */
 	actingFor(onBehalfOf: string | undefined): string {
@@ -278,10 +272,12 @@ export class FormsStore {
 		return onBehalfOf;
 	}
 
-	canAccess(file: FileRecord): boolean {
+	/** Whether the caller may see a file; pass `grantors` when checking many files at once. */
+	canAccess(file: FileRecord, grantors?: Set<string>): boolean {
 		if (file.isDeleted) return false;
 		if (file.type === 'BrokerTemplate') return true;
-		return file.ownedBy === CALLER_ID || file.createdBy === CALLER_ID || this.grantors().has(file.ownedBy);
+		if (file.ownedBy === CALLER_ID || file.createdBy === CALLER_ID) return true;
+		return (grantors ?? this.grantors()).has(file.ownedBy);
 	}
 
 	/** A file (not a template) the caller may see, or 404. */
