@@ -1,0 +1,136 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
+import { SkySlopeTrigger } from '../../nodes/SkySlope/SkySlopeTrigger.node';
+import { limits, selectEvents } from '../../nodes/SkySlope/helpers/triggerState';
+import { runPoll } from '../harness';
+import { byId, json, startEnv, type Env } from './setup';
+
+let env: Env;
+beforeAll(async () => {
+	env = await startEnv({ rateLimits: { listings: { limit: 10_000 } } });
+});
+afterAll(async () => env.sandbox.close());
+
+async function poll(parameters: INodeParameters, staticData: IDataObject, mode: 'manual' | 'trigger' = 'trigger') {
+	const result = await runPoll({
+		node: SkySlopeTrigger,
+		parameters,
+		credentialTypes: [SkySlopeApi],
+		credentials: { skySlopeApi: env.credentials },
+		staticData,
+		mode,
+	});
+	if (result.credentials.skySlopeApi) env.credentials = result.credentials.skySlopeApi;
+	return (result.output?.[0] ?? []).map((i) => i.json);
+}
+
+const office = () => env.state.store.offices[0];
+const agentOf = (officeGuid: string) => env.state.store.users.find((u) => u.userType === 'Agent' && u.officeGuid === officeGuid)!;
+
+async function createListing(street: string) {
+	const r = await env.run({
+		resource: 'listing',
+		operation: 'create',
+		officeGuid: byId(office().officeGuid),
+		checklistTypeId: 11,
+		agentGuid: byId(agentOf(office().officeGuid).userGuid),
+		columns: {
+			mappingMode: 'defineBelow',
+			value: {
+				listingPrice: 300000,
+				listingDate: '2026-01-01T00:00:00.000Z',
+				expirationDate: '2027-01-01T00:00:00.000Z',
+				'property.streetNumber': '1',
+				'property.streetAddress': street,
+				'property.city': 'Sampleton',
+				'property.state': 'CA',
+				'property.zip': '95814',
+			},
+			matchingColumns: [],
+			schema: [],
+		},
+	});
+	if (r.error) throw new Error(r.error.message);
+	return String(json(r)[0].listingGuid);
+}
+
+describe('SkySlope Trigger', () => {
+	it('a manual test run returns the most recent file as a sample', async () => {
+		const items = await poll({ event: 'newSale', statuses: [] }, {}, 'manual');
+		expect(items).toHaveLength(1);
+		const newest = [...env.state.store.sales.values()].map((s) => s.dto.createdOn).sort().at(-1);
+		expect(items[0].createdOn).toBe(newest);
+	});
+
+	it('new listings: the first poll records without flooding, the next emits exactly the new ones once', async () => {
+		const staticData: IDataObject = {};
+		expect(await poll({ event: 'newListing', statuses: [] }, staticData)).toEqual([]);
+		expect(staticData.cursor).toBeDefined();
+		const a = await createListing('First Trigger St');
+		const b = await createListing('Second Trigger St');
+		const second = await poll({ event: 'newListing', statuses: [] }, staticData);
+		expect(second.map((o) => o.listingGuid)).toEqual([a, b]);
+		expect(await poll({ event: 'newListing', statuses: [] }, staticData)).toEqual([]);
+		const sent = env.sent('GET', /^\/api\/files$/).at(-1)!;
+		expect(sent.query.type).toBe('listing,summary');
+		expect(typeof sent.query.createdAfter).toBe('string');
+	});
+
+	it('changed listings: emitted once per modification', async () => {
+		const staticData: IDataObject = {};
+		await poll({ event: 'changedListing', statuses: [] }, staticData);
+		const guid = await createListing('Changed Trigger St');
+		const first = await poll({ event: 'changedListing', statuses: [] }, staticData);
+		expect(first.map((o) => o.listingGuid)).toEqual([guid]);
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		const upd = await env.run({
+			resource: 'listing',
+			operation: 'update',
+			listingGuid: byId(guid),
+			columns: { mappingMode: 'defineBelow', value: { listingPrice: 310000 }, matchingColumns: [], schema: [] },
+		});
+		expect(upd.error).toBeUndefined();
+		const second = await poll({ event: 'changedListing', statuses: [] }, staticData);
+		expect(second.map((o) => [o.listingGuid, o.listingPrice])).toEqual([[guid, 310000]]);
+		expect(await poll({ event: 'changedListing', statuses: [] }, staticData)).toEqual([]);
+	});
+
+	it('status changed: a sale that closes is emitted once with its previous status', async () => {
+		const staticData: IDataObject = {};
+		const parameters = { event: 'statusChanged', fileTypes: ['sale'], statuses: ['closed'] };
+		expect(await poll(parameters, staticData)).toEqual([]);
+		const learned = Object.keys(staticData.statuses as IDataObject);
+		const pending = [...env.state.store.sales.values()].find((s) => s.dto.status === 'pending' && learned.includes(s.dto.saleGuid))!;
+		const other = [...env.state.store.sales.values()].find((s) => s.dto.status === 'incomplete' && learned.includes(s.dto.saleGuid))!;
+		const now = new Date().toISOString();
+		// An auditor closes one sale; another changes status but not to a target status.
+		Object.assign(pending.dto, { status: 'closed', statusId: 2, modifiedOn: now, actualClosingDate: now });
+		Object.assign(other.dto, { status: 'expired', modifiedOn: now });
+		const items = await poll(parameters, staticData);
+		expect(items.map((i) => [i.saleGuid, i.previousStatus, i.status])).toEqual([[pending.dto.saleGuid, 'pending', 'closed']]);
+		expect(await poll(parameters, staticData)).toEqual([]);
+	});
+});
+
+describe('trigger state', () => {
+	const at = (iso: string, guid: string, extra: IDataObject = {}) => ({ objectType: 'listing', listingGuid: guid, createdOn: iso, modifiedOn: iso, ...extra });
+
+	it('keeps the seen-set bounded and only within the overlap', () => {
+		const now = '2026-01-01T12:00:00.000Z';
+		const objects = Array.from({ length: limits.maxSeen + 50 }, (_, i) => at(new Date(Date.parse(now) - i).toISOString(), `g${i}`));
+		const { state, emit } = selectEvents({ event: 'changedListing', objects, state: { event: 'changedListing', cursor: '2026-01-01T11:59:00.000Z' }, now });
+		expect(emit).toHaveLength(objects.length);
+		expect(Object.keys(state.seen!).length).toBe(limits.maxSeen);
+		const old = selectEvents({ event: 'changedListing', objects: [at('2025-12-01T00:00:00.000Z', 'x')], state, now });
+		expect(Object.keys(old.state.seen!)).not.toContain('x@' + Date.parse('2025-12-01T00:00:00.000Z'));
+	});
+
+	it('starts afresh when the event changes', () => {
+		const first = selectEvents({ event: 'newListing', objects: [at('2026-01-01T00:00:00.000Z', 'a')], state: {}, now: '2026-01-01T00:00:01.000Z', record: true });
+		const other = selectEvents({ event: 'newSale', objects: [], state: first.state, now: '2026-01-01T00:00:02.000Z' });
+		expect(other.state.event).toBe('newSale');
+		expect(other.state.seen).toEqual({});
+	});
+});
