@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // What the SkySlope Forms node tests share: a sandbox, a Forms token, and one-call runners.
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
 import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
@@ -14,7 +14,7 @@ export interface FormsEnv {
 	sandbox: SandboxServer;
 	state: FormsServiceState;
 	/** The stored credential, carried from run to run like n8n does (a refreshed token is kept). */
-	credentials: IDataObject;
+	credentials: ICredentialDataDecryptedObject;
 	run(
 		parameters: INodeParameters,
 		options?: { input?: INodeExecutionData[]; continueOnFail?: boolean },
@@ -33,7 +33,7 @@ export interface FormsEnv {
 }
 
 /** The stored credential of a user who has connected the demo client with the given scopes. */
-export function formsCredential(sandbox: SandboxServer, state: FormsServiceState, scopes: readonly string[] = SCOPES): IDataObject {
+export function formsCredential(sandbox: SandboxServer, state: FormsServiceState, scopes: readonly string[] = SCOPES): ICredentialDataDecryptedObject {
 	const base = `${sandbox.baseUrl}/forms`;
 	return {
 		environment: 'custom',
@@ -87,12 +87,12 @@ export async function startForms(options: SandboxOptions = {}, scopes: readonly 
 }
 
 /** A resource locator value by ID, as the editor saves it. */
-export function byId(value: string | number): IDataObject {
+export function byId(value: string | number): INodeParameterResourceLocator {
 	return { __rl: true, mode: 'id', value: String(value) };
 }
 
 /** A resource locator value picked from a list. */
-export function fromList(value: string | number): IDataObject {
+export function fromList(value: string | number): INodeParameterResourceLocator {
 	return { __rl: true, mode: 'list', value: String(value) };
 }
 
