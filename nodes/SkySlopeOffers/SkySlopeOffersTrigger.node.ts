@@ -1,5 +1,6 @@
 import {
 	NodeConnectionTypes,
+	NodeOperationError,
 	type IDataObject,
 	type INodeExecutionData,
 	type INodeType,
@@ -7,7 +8,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { checkInt, checkString, inputError } from '../shared';
+import { checkInt, checkString } from '../shared';
 import { flattenOffer, listOffersInRange, type Offer } from './transport';
 import { byModification, diffOffers, pruneSeen, type OffersTriggerState } from './triggerState';
 
@@ -129,13 +130,9 @@ export class SkySlopeOffersTrigger implements INodeType {
 					return [[toItem(newest, 'new')]];
 				}
 			}
-			throw inputError(
-				this,
-				'Listings',
-				0,
-				`found no offer in the last ${SAMPLE_DAYS} days to show as a sample`,
-				'The trigger works all the same once activated; it needs one offer for a test run.',
-			);
+			throw new NodeOperationError(this.getNode(), `No offer in the last ${SAMPLE_DAYS} days to show as a sample`, {
+				description: 'The trigger works all the same once activated; a test run needs one offer to show.',
+			});
 		}
 
 		const state = this.getWorkflowStaticData('node') as OffersTriggerState;

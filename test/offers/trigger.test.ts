@@ -108,6 +108,17 @@ describe('SkySlope Offers Trigger against the sandbox', () => {
 		expect(await poll(agent1, staticData)).toBeNull();
 	});
 
+	it('a manual test run for an agent without offers says so', async () => {
+		const result = await runPoll({
+			node: SkySlopeOffersTrigger,
+			parameters: { event: 'newOffers', scope: 'agent', agentId: 'NOBODY' },
+			credentials,
+			mode: 'manual',
+		}).catch((error: Error) => error);
+		expect(result).toBeInstanceOf(Error);
+		expect((result as Error).message).toMatch(/No offer in the last 366 days/);
+	});
+
 	it('uses one token for all its polls', async () => {
 		sandbox.clearLog();
 		const staticData: IDataObject = {};
