@@ -2,8 +2,8 @@
 // Contacts on a file: AddContact, UpdateContact, AddContacts, DeleteContact.
 import type { z } from 'zod';
 
-import { jsonBody, notFound, ok, parseId } from './http';
-import { addContactsSchema, contactItemSchema, contactSchema, type AddressInput } from './schemas';
+import { jsonBody, notFound, ok, parseId, queryParams } from './http';
+import { addContactsSchema, contactItemSchema, contactSchema, deleteQuery, type AddressInput } from './schemas';
 import { emptyContact } from './seed';
 import type { FormsState } from './state';
 import type { Address, Contact, FormsStore } from './store';
@@ -127,6 +127,7 @@ export function contactRoutes(s: FormsState): void {
 	s.api('DELETE', '/files/:fileId/contacts/:contactId', FILES_WRITE, (req, token) => {
 		const fileId = parseId('fileId', req.params.fileId);
 		const contactId = parseId('contactId', req.params.contactId);
+		store.actingFor(queryParams(req, deleteQuery).onBehalfOf);
 		const file = store.file(fileId);
 		const index = file.contacts.findIndex((c) => c.id === contactId);
 		if (index < 0) throw notFound(`Contact ${contactId} was not found on file ${fileId}`);

@@ -5,7 +5,7 @@ import type { SandboxResponse } from '../core/router';
 import { ApiError, badRequest, jsonBody, ok, pageOf, parseId, queryParams } from './http';
 import { parseMultipart } from './multipart';
 import { isPdf, makePdf, makeZip } from './pdf';
-import { addDocumentsSchema, documentQuery, downloadQuery, updateFieldsSchema } from './schemas';
+import { addDocumentsSchema, deleteQuery, documentQuery, downloadQuery, updateFieldsSchema } from './schemas';
 import { addressLine, documentFromForm, fieldsOf, stamp } from './seed';
 import type { FormsState } from './state';
 import type { DocumentRecord, FileRecord, FormsStore } from './store';
@@ -127,7 +127,12 @@ export function documentRoutes(s: FormsState): void {
 
 	s.api('PATCH', '/documents/:documentId', DOCS_WRITE, (req, token) => {
 		const documentId = parseId('documentId', req.params.documentId);
-		const body = jsonBody(req, updateFieldsSchema);
+		const { onBehalfOf, ...body } = jsonBody(req, updateFieldsSchema);
+		if (onBehalfOf !== undefined && (typeof onBehalfOf !== 'string' || onBehalfOf.trim() === '')) {
+			throw badRequest('onBehalfOf must be a user id', ['onBehalfOf: must be a non-empty string']);
+		}
+		store.actingFor(onBehalfOf as string | undefined);
+		if (Object.keys(body).length === 0) throw badRequest('No field values were supplied', ['body: at least one field value is required']);
 		const doc = store.document(documentId);
 		const form = doc.formId !== null ? store.forms.get(doc.formId) : undefined;
 		if (!form) throw badRequest('This document has no fields', [`documentId: ${documentId} is an uploaded document`]);
@@ -146,6 +151,7 @@ export function documentRoutes(s: FormsState): void {
 
 	s.api('DELETE', '/documents/:documentId', DOCS_WRITE, (req, token) => {
 		const documentId = parseId('documentId', req.params.documentId);
+		store.actingFor(queryParams(req, deleteQuery).onBehalfOf);
 		const doc = store.document(documentId);
 		doc.isDeleted = true;
 		doc.updatedBy = token.userId;

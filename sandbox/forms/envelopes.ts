@@ -1,8 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Envelopes, signed documents and the signed-documents webhook: ListEnvelopes, CreateEnvelope,
 // ListSignedDocuments(+ForEnvelope), SubscribeWebhook; plus two sandbox-only routes (no token):
-//   POST /forms/sandbox/files/:fileId/sign       signs an envelope and notifies the subscribed URL
-//   GET  /forms/sandbox/signed-documents/:id/:token/:filename   the signed PDF (documentUrl)
+//   POST   /forms/sandbox/files/:fileId/sign          signs an envelope and notifies the subscribed URL
+//   DELETE /forms/sandbox/files/:fileId/subscription  forgets the file's webhook subscription
+//   GET    /forms/sandbox/signed-documents/:id/:token/:filename  the signed PDF (documentUrl)
 import { z } from 'zod';
 
 import { DOCS_READ, DOCS_WRITE } from './documents';
@@ -121,6 +122,7 @@ export function envelopeRoutes(s: FormsState, deliveries: Delivery[]): void {
 	s.api('POST', '/documents/sign/subscribe/:fileId', ['forms.webhooks'], (req) => {
 		const fileId = parseId('fileId', req.params.fileId);
 		const body = jsonBody(req, subscribeSchema);
+		store.actingFor(body.onBehalfOf);
 		const file = store.file(fileId);
 		if (file.webhookUrl !== undefined) {
 			return errorResponse(s.traceId, 208, `File ${fileId} is already subscribed`, [
@@ -202,6 +204,19 @@ export function envelopeRoutes(s: FormsState, deliveries: Delivery[]): void {
 				sent.push(delivery);
 			}
 			return ok({ notification, deliveries: sent.map(({ url, status, error }) => ({ url, status, error })) });
+		}),
+	);
+
+	// Sandbox-only: forget a file's subscription (the service itself has no unsubscribe).
+	s.router.delete(
+		'/sandbox/files/:fileId/subscription',
+		wrap(s.traceId, (req) => {
+			const fileId = parseId('fileId', req.params.fileId);
+			const file = store.files.get(fileId);
+			if (!file) throw notFound(`File ${fileId} was not found`);
+			const webhookUrl = file.webhookUrl ?? null;
+			delete file.webhookUrl;
+			return ok({ fileId, unsubscribed: webhookUrl !== null, webhookUrl });
 		}),
 	);
 

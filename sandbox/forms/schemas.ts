@@ -175,8 +175,12 @@ export const subscribeSchema = z
 			.string()
 			.url('must be an absolute URL')
 			.refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL'),
+		onBehalfOf,
 	})
 	.strict();
+
+/** DELETE operations carry no body: `onBehalfOf` may come as a query parameter. */
+export const deleteQuery = z.object({ onBehalfOf }).passthrough();
 
 /** UpdateDocumentFields: data references to values of any type. */
 export const updateFieldsSchema = z

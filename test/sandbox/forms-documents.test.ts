@@ -133,6 +133,11 @@ describe('forms sandbox: documents', () => {
 		expect(unknown.status).toBe(400);
 		expect(errorOf(unknown).errors[0]).toContain('no.such.field');
 		expect((await h.api('PATCH', `/documents/${id}`, { json: {} })).status).toBe(400);
+		expect((await h.api('PATCH', `/documents/${id}`, { json: { [plain]: 'x', onBehalfOf: h.state.users.taylor } })).status).toBe(404);
+		expect((await h.api('PATCH', `/documents/${id}`, { json: { onBehalfOf: h.state.users.caller } })).status).toBe(400);
+		const delegated = await h.api('PATCH', `/documents/${id}`, { json: { [plain]: 'Value two', onBehalfOf: h.state.users.riley } });
+		expect(delegated.json).toEqual({ documentId: id, didAddendumsChange: false });
+		expect(h.state.store.documents.get(id)?.values).not.toHaveProperty('onBehalfOf');
 		expect((await h.api('PATCH', `/documents/${id}`, { json: [1, 2] })).status).toBe(400);
 	});
 
@@ -144,6 +149,9 @@ describe('forms sandbox: documents', () => {
 		expect((await h.api('GET', `/documents/${doc.id}`)).status).toBe(404);
 		expect((await h.api('DELETE', `/documents/${doc.id}`)).status).toBe(404);
 		expect((await h.api('DELETE', `/documents/${doc.id}`, { token: h.tokenWith(['forms.documents.read']) })).status).toBe(403);
+		const [other] = (await listDocs(1001)).documents;
+		expect((await h.api('DELETE', `/documents/${other.id}?onBehalfOf=${h.state.users.taylor}`)).status).toBe(404);
+		expect((await h.api('DELETE', `/documents/${other.id}?onBehalfOf=${h.state.users.riley}`)).status).toBe(200);
 	});
 
 	it('uploads a PDF (multipart) and gives the same bytes back on download', async () => {

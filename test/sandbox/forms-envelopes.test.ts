@@ -160,6 +160,20 @@ describe('forms sandbox: signed documents and the webhook', () => {
 		const noScope = await h.api('POST', '/documents/sign/subscribe/1002', { json: { webhookUrl: 'https://x.example.com' }, token: h.tokenWith(['forms.files', 'forms.documents']) });
 		expect(noScope.status).toBe(403);
 		expect((await h.api('POST', '/documents/sign/subscribe/999999', { json: { webhookUrl: 'https://x.example.com' } })).status).toBe(404);
+		const denied = await h.api('POST', '/documents/sign/subscribe/1002', { json: { webhookUrl: 'https://x.example.com', onBehalfOf: h.state.users.taylor } });
+		expect(denied.status).toBe(404);
+		const delegated = await h.api('POST', '/documents/sign/subscribe/1024', { json: { webhookUrl: 'https://x.example.com', onBehalfOf: h.state.users.riley } });
+		expect(delegated.status).toBe(200);
+	});
+
+	it('forgets a subscription through the sandbox control, so that a file can subscribe again', async () => {
+		await h.api('POST', '/documents/sign/subscribe/1001', { json: { webhookUrl: 'https://hooks.example.com/a' } });
+		const cleared = await h.call('DELETE', '/sandbox/files/1001/subscription');
+		expect(cleared.json).toEqual({ fileId: 1001, unsubscribed: true, webhookUrl: 'https://hooks.example.com/a' });
+		expect((await h.call('DELETE', '/sandbox/files/1001/subscription')).json).toEqual({ fileId: 1001, unsubscribed: false, webhookUrl: null });
+		const again = await h.api('POST', '/documents/sign/subscribe/1001', { json: { webhookUrl: 'https://hooks.example.com/b' } });
+		expect(again.status).toBe(200);
+		expect(h.state.store.files.get(1001)?.webhookUrl).toBe('https://hooks.example.com/b');
 	});
 
 	describe('the sandbox sign trigger', () => {

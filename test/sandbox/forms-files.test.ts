@@ -355,6 +355,9 @@ describe('forms sandbox: contacts', () => {
 		expect((await h.api('POST', '/files/1001/contacts/bulk', { json: { contacts: [{ ...contact, onBehalfOf: 'x' }] } })).status).toBe(400);
 		expect((await h.api('POST', '/files/x/contacts', { json: contact })).status).toBe(400);
 		expect((await h.api('DELETE', '/files/1001/contacts/0')).status).toBe(400);
+		const someone = (await getFile(1001)).contacts[0].id;
+		expect((await h.api('DELETE', `/files/1001/contacts/${someone}?onBehalfOf=${h.state.users.taylor}`)).status).toBe(404);
+		expect((await getFile(1001)).contacts.map((c) => c.id)).toContain(someone);
 		const denied = await h.api('POST', '/files/1001/contacts', { json: { ...contact, onBehalfOf: h.state.users.taylor } });
 		expect(denied.status).toBe(404);
 		const delegated = await h.api('POST', '/files/1025/contacts', { json: { ...contact, onBehalfOf: h.state.users.riley } });
