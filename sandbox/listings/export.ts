@@ -120,9 +120,29 @@ export function matches(dto: Dto, f: ExportFilters): boolean {
 const LISTING_STATUSES: ListingStatus[] = ['active', 'incomplete', 'expired', 'canceledPending', 'canceledApproved'];
 const SALE_STATUSES: SaleStatus[] = ['pending', 'closed', 'archived', 'incomplete', 'expired', 'canceledPending', 'canceledApproved'];
 
+const rngFor = (store: Store, kind: 'listing' | 'sale', i: number) =>
+	mulberry32((store.opts.seed ^ Math.imul(i + 1, 2654435761) ^ (kind === 'sale' ? 0x5a1e : 0x1157)) >>> 0);
+
+/**
+ * The fields of generated file `i` that are cheap to know (type, status, createdOn, email) without
+ * building it: enough to skip most non-matching objects, and to count them for the summary.
+ */
+function light(store: Store, kind: 'listing' | 'sale', i: number): Dto {
+	const agents = store.users.filter((u) => u.userType === 'Agent');
+	const rng = rngFor(store, kind, i);
+	const createdAt = store.opts.now - Math.floor(rng() * 6 * DAY);
+	const status = kind === 'listing' ? LISTING_STATUSES[i % LISTING_STATUSES.length] : SALE_STATUSES[i % SALE_STATUSES.length];
+	return { objectType: kind, status, createdOn: new Date(createdAt).toISOString(), email: agents[i % agents.length].email };
+}
+
+/** Whether the light fields already rule the object out (never rules out a match). */
+function lightReject(l: Dto, f: ExportFilters): boolean {
+	return !matches(l, { ...f, modifiedAfter: undefined, modifiedBefore: undefined, closedAfter: undefined, closedBefore: undefined, propertyAddress: undefined });
+}
+
 /** Generated file number `i` of a kind: the same seed and index always give the same object. */
 export function generated(store: Store, kind: 'listing' | 'sale', i: number): Dto {
-	const rng = mulberry32((store.opts.seed ^ Math.imul(i + 1, 2654435761) ^ (kind === 'sale' ? 0x5a1e : 0x1157)) >>> 0);
+	const rng = rngFor(store, kind, i);
 	const agents = store.users.filter((u) => u.userType === 'Agent');
 	const agent = agents[i % agents.length];
 	const types = store.checklistTypesOf(agent.officeGuid, kind === 'sale' ? 'Sale' : 'Listing');
@@ -132,17 +152,27 @@ export function generated(store: Store, kind: 'listing' | 'sale', i: number): Dt
 	return store.buildSale(rng, createdAt, SALE_STATUSES[i % SALE_STATUSES.length], type, agent).dto;
 }
 
-/** Every object an export may contain, in order, built lazily. */
-function* sources(store: Store, user: User, scale: { listings: number; sales: number }): Generator<Dto> {
-	for (const r of store.listings.values()) if (store.canSee(user, r.dto)) yield r.dto;
-	for (const r of store.sales.values()) if (store.canSee(user, r.dto)) yield r.dto;
-	for (let i = 0; i < scale.listings; i++) {
-		const dto = generated(store, 'listing', i);
-		if (store.canSee(user, dto)) yield dto;
-	}
-	for (let i = 0; i < scale.sales; i++) {
-		const dto = generated(store, 'sale', i);
-		if (store.canSee(user, dto)) yield dto;
+/**
+ * Every object of the export that matches, in order, built lazily. `countOnly` may answer light
+ * objects when they decide the match alone (a broker, no modified/closed/address filter).
+ */
+function* sources(store: Store, user: User, scale: { listings: number; sales: number }, f: ExportFilters, countOnly = false): Generator<Dto> {
+	for (const r of store.listings.values()) if (store.canSee(user, r.dto) && matches(r.dto, f)) yield r.dto;
+	for (const r of store.sales.values()) if (store.canSee(user, r.dto) && matches(r.dto, f)) yield r.dto;
+	const lightDecides =
+		countOnly && user.userType !== 'Agent' && [f.modifiedAfter, f.modifiedBefore, f.closedAfter, f.closedBefore, f.propertyAddress].every((x) => x === undefined);
+	for (const kind of ['listing', 'sale'] as const) {
+		const n = kind === 'listing' ? scale.listings : scale.sales;
+		for (let i = 0; i < n; i++) {
+			const l = light(store, kind, i);
+			if (lightReject(l, f)) continue;
+			if (lightDecides) {
+				yield l;
+				continue;
+			}
+			const dto = generated(store, kind, i);
+			if (store.canSee(user, dto) && matches(dto, f)) yield dto;
+		}
 	}
 }
 
@@ -209,10 +239,11 @@ export function registerExport(router: Router, deps: Deps, progress: Array<{ emi
 				const files = { ...filters, types: new Set(['listing', 'sale']) };
 				let numberOfListings = 0;
 				let numberOfSales = 0;
-				for (const dto of sources(store, user, scale)) {
-					if (!matches(dto, files)) continue;
+				let counted = 0;
+				for (const dto of sources(store, user, scale, files, true)) {
 					if (dto.objectType === 'listing') numberOfListings++;
 					else numberOfSales++;
+					if (++counted % 1000 === 0) await tick();
 				}
 				yield* emit({
 					objectType: 'summary',
@@ -223,8 +254,7 @@ export function registerExport(router: Router, deps: Deps, progress: Array<{ emi
 				});
 			}
 			let sinceTick = 0;
-			for (const dto of sources(store, user, scale)) {
-				if (!matches(dto, filters)) continue;
+			for (const dto of sources(store, user, scale, filters)) {
 				yield* emit(dto);
 				if (++sinceTick >= BATCH) {
 					sinceTick = 0;

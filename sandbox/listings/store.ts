@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The in-memory state of the listings-and-sales service and its deterministic seed.
-import { guid as seededGuid, mulberry32, pick } from '../core/random';
+import { mulberry32, pick } from '../core/random';
 import { nameOf, PROPERTY_TYPES, SOURCES, STAGES } from './catalog';
 import type {
 	AgentRef,
@@ -18,6 +18,18 @@ import type {
 import { SALE_STATUS_IDS } from './types';
 
 const DAY = 24 * 3600 * 1000;
+
+const hex8 = (rng: () => number) => Math.floor(rng() * 0x100000000).toString(16).padStart(8, '0');
+
+/** A v4-shaped guid from the seeded generator; four draws, fast enough for 100,000 export objects. */
+export function seededGuid(rng: () => number): string {
+	const a = hex8(rng);
+	const b = hex8(rng);
+	const c = hex8(rng);
+	const d = hex8(rng);
+	const variant = (8 + (parseInt(c[0], 16) & 3)).toString(16);
+	return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${variant}${c.slice(1, 4)}-${c.slice(4)}${d}`;
+}
 
 const FIRST = ['Ada', 'Ben', 'Cora', 'Dev', 'Elle', 'Finn', 'Gia', 'Hal', 'Iris', 'Jon', 'Kai', 'Lux'];
 const LAST = ['Sample', 'Example', 'Placeholder', 'Testwell', 'Mockford', 'Demoson', 'Fixture', 'Stubbs'];
