@@ -30,16 +30,23 @@ export function executeReader(ctx: IExecuteFunctions, itemIndex: number): Reader
 }
 
 export function loadReader(ctx: ILoadOptionsFunctions): Reader {
+	const raw = (name: string): unknown => {
+		try {
+			return ctx.getNodeParameter(name, undefined, { extractValue: true });
+		} catch {
+			// Not a parameter of the current operation (or not resolvable yet): read it as the editor holds it.
+		}
+		try {
+			const value = ctx.getCurrentNodeParameter(name);
+			return value && typeof value === 'object' && 'value' in value ? (value as { value: unknown }).value : value;
+		} catch {
+			return undefined;
+		}
+	};
 	return {
 		ctx: ctx as unknown as Pick<IExecuteFunctions, 'getNode'>,
 		itemIndex: 0,
-		get: (name) => {
-			try {
-				return ctx.getNodeParameter(name, undefined, { extractValue: true });
-			} catch {
-				return ctx.getCurrentNodeParameter(name, { extractValue: true });
-			}
-		},
+		get: raw,
 	};
 }
 

@@ -1,0 +1,175 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// What every operation shares: input checks before sending, limits, errors in the service's words,
+// continueOnFail, session renewal, pacing under a tight rate limit, a cut-off export; the pickers.
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, json, startEnv, type Env } from './setup';
+
+const NOT_SEEN = '00000000-0000-4000-8000-000000000000';
+
+describe('input checks, limits and errors', () => {
+	let env: Env;
+	beforeAll(async () => {
+		env = await startEnv({ rateLimits: { listings: { limit: 10_000 } } });
+	});
+	afterAll(async () => env.sandbox.close());
+
+	it('a guid that is not a guid is refused with the parameter named, and nothing is sent', async () => {
+		await env.run({ resource: 'service', operation: 'checkHealth' });
+		const before = env.sent().length;
+		// A fixed value is refused by the editor already (the locator's regex); an expression reaches the node.
+		const r = await env.run({ resource: 'listing', operation: 'get', listingGuid: byId('={{ "12345" }}') });
+		expect(r.error?.message).toMatch(/^Listing: must be a GUID/);
+		expect(r.error?.message).toContain('(item 0)');
+		const f = await env.run({ resource: 'sale', operation: 'getAll', returnAll: true, filters: { agentGuid: 'nope' } });
+		expect(f.error?.message).toMatch(/^Filters: Agent: must be a GUID/);
+		expect(env.sent().length).toBe(before);
+	});
+
+	it('more than 5 co-agents are refused before sending', async () => {
+		const listing = [...env.state.store.listings.values()][0].dto.listingGuid;
+		const six = Array.from({ length: 6 }, (_, i) => `00000000-0000-4000-8000-00000000000${i}`);
+		const before = env.sent('PUT').length;
+		const r = await env.run({
+			resource: 'listing',
+			operation: 'updateCoAgents',
+			listingGuid: byId(listing),
+			columns: { mappingMode: 'defineBelow', value: { coAgentGuids: six }, matchingColumns: [], schema: [{ id: 'coAgentGuids', displayName: 'coAgentGuids', type: 'array', required: true, defaultMatch: false, display: true }] },
+		});
+		expect(r.error?.message).toContain('Fields: coAgentGuids: has 6 entries; the service allows at most 5');
+		expect(env.sent('PUT').length).toBe(before);
+	});
+
+	it('a sixth seller contact is refused before sending', async () => {
+		const rec = [...env.state.store.listings.values()][1];
+		const sellers = rec.dto.sellers as IDataObject[];
+		while (sellers.length < 5) sellers.push({ contactGuid: `${NOT_SEEN.slice(0, -1)}${sellers.length}`, firstName: 'S' });
+		const before = env.sent('POST', /sellerContact$/).length;
+		const r = await env.run({
+			resource: 'listing',
+			operation: 'addSellerContact',
+			listingGuid: byId(rec.dto.listingGuid),
+			columns: { mappingMode: 'defineBelow', value: { firstName: 'Six', lastName: 'Th' }, matchingColumns: [], schema: [] },
+		});
+		expect(r.error?.message).toContain('Listing: already has 5 seller contacts; a listing has at most 5');
+		expect(env.sent('POST', /sellerContact$/).length).toBe(before);
+	});
+
+	it("the service's 422 reaches the user with every error", async () => {
+		const office = env.state.store.offices[0];
+		const agent = env.state.store.users.find((u) => u.userType === 'Agent' && u.officeGuid === office.officeGuid)!;
+		const r = await env.run({
+			resource: 'listing',
+			operation: 'create',
+			officeGuid: byId(office.officeGuid),
+			checklistTypeId: 11,
+			agentGuid: byId(agent.userGuid),
+			columns: { mappingMode: 'defineBelow', value: { listingPrice: 1 }, matchingColumns: [], schema: [] },
+		});
+		expect(r.error?.message).toContain('SkySlope answered 422');
+		expect(r.error?.description).toContain('expirationDate: is required');
+		expect(r.error?.description).toContain('property: is required');
+	});
+
+	it('continueOnFail: a missing listing becomes an error item paired with its input, the others go on', async () => {
+		const good = [...env.state.store.listings.values()][2].dto.listingGuid;
+		const r = await env.run(
+			{ resource: 'listing', operation: 'get', listingGuid: byId('={{ $json.guid }}') },
+			{ input: [{ json: { guid: good } }, { json: { guid: NOT_SEEN } }], continueOnFail: true },
+		);
+		const out = r.output[0];
+		expect(out[0].json.listingGuid).toBe(good);
+		expect(out[0].pairedItem).toEqual({ item: 0 });
+		expect(String(out[1].json.error)).toContain('404');
+		expect(out[1].pairedItem).toEqual({ item: 1 });
+	});
+
+	it('an export cut off mid-stream is an error naming how many objects arrived', async () => {
+		env.state.setExportCutAfter(4);
+		try {
+			const r = await env.run({ resource: 'bulkExport', operation: 'export', types: ['listing', 'sale'], statuses: [], includeSummary: false, filters: {} });
+			expect(r.error?.message).toContain('after 4 complete objects');
+		} finally {
+			env.state.setExportCutAfter(undefined);
+		}
+	});
+});
+
+describe('session and rate limit', () => {
+	it('an expired session is renewed once, silently', async () => {
+		const env = await startEnv();
+		try {
+			await env.run({ resource: 'subscriber', operation: 'get' });
+			const logins = () => env.sent('POST', /^\/auth\/login$/).length;
+			expect(logins()).toBe(1);
+			env.sandbox.expireAuth('listings');
+			const r = await env.run({ resource: 'office', operation: 'getAll', returnAll: true });
+			expect(r.error).toBeUndefined();
+			expect(json(r).length).toBeGreaterThan(0);
+			expect(logins()).toBe(2);
+			expect(env.sent('GET', /^\/api\/offices$/).map((e) => e.status)).toEqual([403, 200]);
+		} finally {
+			await env.sandbox.close();
+		}
+	});
+
+	it('a long run under a tight limit is paced and never fails on it', async () => {
+		const env = await startEnv({ rateLimits: { listings: { limit: 4, windowSeconds: 1 } } });
+		try {
+			const r = await env.run({ resource: 'listing', operation: 'getAll', returnAll: true });
+			expect(r.error).toBeUndefined();
+			const pages = env.sent('GET', /^\/api\/files\/listings$/);
+			expect(pages.length).toBeGreaterThanOrEqual(5);
+			expect(json(r).length).toBe(env.state.store.listings.size);
+			const refused = env.sent().filter((e) => e.status === 429);
+			expect(refused).toEqual([]);
+		} finally {
+			await env.sandbox.close();
+		}
+	}, 30_000);
+});
+
+describe('pickers', () => {
+	let env: Env;
+	beforeAll(async () => {
+		env = await startEnv({ rateLimits: { listings: { limit: 10_000 } } });
+	});
+	afterAll(async () => env.sandbox.close());
+
+	it('lists listings 10 at a time with a page token, and filters them', async () => {
+		const first = await env.method('listSearch', 'searchListings', { resource: 'listing', operation: 'get' });
+		expect(first.results).toHaveLength(10);
+		expect(first.paginationToken).toBe('2');
+		const second = await env.method('listSearch', 'searchListings', { resource: 'listing', operation: 'get' }, { paginationToken: '2' });
+		expect(second.results[0].value).not.toBe(first.results[0].value);
+		const some = first.results[0].name.split(' ')[0];
+		const filtered = await env.method('listSearch', 'searchListings', {}, { filter: some });
+		expect(filtered.results.every((r) => r.name.includes(some))).toBe(true);
+	});
+
+	it('offers agents (never auditors), offices, sales and contacts', async () => {
+		const agents = await env.method('listSearch', 'searchAgents', {});
+		expect(agents.results.length).toBe(env.state.store.users.filter((u) => u.userType !== 'Auditor').length);
+		expect((await env.method('listSearch', 'searchOffices', {})).results.length).toBe(env.state.store.offices.length);
+		expect((await env.method('listSearch', 'searchSales', {})).results).toHaveLength(10);
+		expect((await env.method('listSearch', 'searchContacts', {})).results.length).toBe(env.state.store.contacts.size);
+		expect((await env.method('loadOptions', 'getAgents', {})).length).toBe(agents.results.length);
+	});
+
+	it("checklist types follow the office picked, else the listing's office", async () => {
+		const office = env.state.store.offices[1];
+		const create = { resource: 'listing', operation: 'create' };
+		const byOffice = await env.method('loadOptions', 'getListingChecklistTypes', { ...create, officeGuid: byId(office.officeGuid) });
+		expect(byOffice.map((o) => o.name)).toEqual(['Residential Listing', 'Land Listing', 'Commercial Lease Listing']);
+		expect(byOffice[0].value).toBe(21);
+		const listing = [...env.state.store.listings.values()].find((l) => l.dto.officeGuid === office.officeGuid)!;
+		const byListing = await env.method('loadOptions', 'getListingChecklistTypes', {
+			resource: 'listing',
+			operation: 'updateChecklistType',
+			listingGuid: byId(listing.dto.listingGuid),
+		});
+		expect(byListing.map((o) => o.value)).toEqual([21, 22, 23]);
+		const sale = await env.method('loadOptions', 'getSaleChecklistTypes', { resource: 'sale', operation: 'create', officeGuid: byId(office.officeGuid) });
+		expect(sale.map((o) => o.value)).toEqual([24, 25, 26]);
+	});
+});

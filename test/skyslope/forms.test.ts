@@ -1,0 +1,162 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// Form-driven fields: what the resource mapper offers for a service form, and the body rebuilt
+// from what a user mapped.
+import { buildFormBody, toMapperFields, type FormField } from '../../nodes/SkySlope/helpers/forms';
+import { byId, startEnv, type Env } from './setup';
+
+const form: FormField[] = [
+	{ fieldName: 'officeGuid', fieldType: 'Guid', isRequired: true },
+	{ fieldName: 'listingPrice', fieldType: 'Nullable<decimal>', isRequired: true },
+	{ fieldName: 'mlsId', fieldType: 'String', deprecated: true, deprecatedAsOf: '2023-06-01T00:00:00Z' },
+	{ fieldName: 'sourceId', fieldType: 'Nullable<int>', allowableSelections: [{ id: 1, name: 'MLS' }, { id: 3, name: 'Referral' }] },
+	{ fieldName: 'listingDate', fieldType: 'Nullable<DateTime>' },
+	{ fieldName: 'isOfficeLead', fieldType: 'Boolean' },
+	{ fieldName: 'coAgentGuids', fieldType: 'List<Guid>' },
+	{ fieldName: 'customFields', fieldType: 'Dictionary<string,string>' },
+	{
+		fieldName: 'property',
+		fieldType: 'Object',
+		isRequired: true,
+		subFields: [
+			{ fieldName: 'streetName', fieldType: 'String', isRequired: true },
+			{
+				fieldName: 'propertyTypeId',
+				fieldType: 'Nullable<int>',
+				allowableSelections: [{ id: 1, name: 'Single Family' }],
+				deprecatedAvailableSelections: true,
+				deprecatedAvailableSelectionsAsOf: '2024-01-01T00:00:00Z',
+			},
+			{ fieldName: 'geo', fieldType: 'Object', subFields: [{ fieldName: 'lat', fieldType: 'Nullable<decimal>', isRequired: true }] },
+		],
+	},
+	{ fieldName: 'address', fieldType: 'Object', subFields: [{ fieldName: 'city', fieldType: 'String', isRequired: true }] },
+	{
+		fieldName: 'commissionBreakdowns',
+		fieldType: 'List<Object>',
+		subFields: [{ fieldName: 'description', fieldType: 'String' }, { fieldName: 'amount', fieldType: 'Nullable<decimal>' }],
+	},
+];
+
+describe('form fields for the resource mapper', () => {
+	const fields = toMapperFields(form, { exclude: ['officeGuid'] });
+	const byIdMap = new Map(fields.map((f) => [f.id, f]));
+
+	it('flattens nested sub-fields to parent.child ids and leaves out what the pickers set', () => {
+		expect(fields.map((f) => f.id)).toEqual([
+			'listingPrice',
+			'mlsId',
+			'sourceId',
+			'listingDate',
+			'isOfficeLead',
+			'coAgentGuids',
+			'customFields',
+			'property.streetName',
+			'property.propertyTypeId',
+			'property.geo.lat',
+			'address.city',
+			'commissionBreakdowns',
+		]);
+	});
+
+	it('marks required fields, a sub-field only when its parent is required', () => {
+		expect(byIdMap.get('listingPrice')?.required).toBe(true);
+		expect(byIdMap.get('property.streetName')?.required).toBe(true);
+		expect(byIdMap.get('property.geo.lat')?.required).toBe(false);
+		expect(byIdMap.get('address.city')?.required).toBe(false);
+		expect(toMapperFields(form, { partial: true }).some((f) => f.required)).toBe(false);
+	});
+
+	it('offers allowable selections as options and maps types', () => {
+		expect(byIdMap.get('sourceId')).toMatchObject({ type: 'options', options: [{ name: 'MLS', value: 1 }, { name: 'Referral', value: 3 }] });
+		expect(byIdMap.get('listingPrice')?.type).toBe('number');
+		expect(byIdMap.get('listingDate')?.type).toBe('dateTime');
+		expect(byIdMap.get('isOfficeLead')?.type).toBe('boolean');
+		expect(byIdMap.get('coAgentGuids')?.type).toBe('array');
+		expect(byIdMap.get('customFields')?.type).toBe('object');
+		expect(byIdMap.get('commissionBreakdowns')).toMatchObject({ type: 'array', displayName: 'commissionBreakdowns [list of {description, amount}]' });
+	});
+
+	it('flags deprecated fields and changed choices in the display name; deprecated ones are not added by default', () => {
+		expect(byIdMap.get('mlsId')).toMatchObject({ displayName: 'mlsId (deprecated since 2023-06-01)', removed: true });
+		expect(byIdMap.get('property.propertyTypeId')?.displayName).toBe('property.propertyTypeId (choices changed 2024-01-01)');
+	});
+});
+
+describe('the body built from a mapping', () => {
+	const schema = toMapperFields(form);
+
+	it('rebuilds nesting, leaves out empty values, writes dates as ISO and parses typed-in lists', () => {
+		const body = buildFormBody(
+			{
+				listingPrice: 1000,
+				mlsId: '',
+				sourceId: null,
+				// What n8n hands over for a dateTime field: a luxon DateTime (duck-typed here).
+				listingDate: { toISO: () => '2026-03-04T05:06:07.000Z' },
+				'property.streetName': 'Main St',
+				'property.geo.lat': 38.5,
+				'address.city': undefined,
+				coAgentGuids: 'a, b',
+				customFields: '{"x":"1"}',
+				commissionBreakdowns: '[{"description":"Base","amount":5}]',
+				isOfficeLead: false,
+			},
+			schema,
+		);
+		expect(body).toEqual({
+			listingPrice: 1000,
+			listingDate: '2026-03-04T05:06:07.000Z',
+			property: { streetName: 'Main St', geo: { lat: 38.5 } },
+			coAgentGuids: ['a', 'b'],
+			customFields: { x: '1' },
+			commissionBreakdowns: [{ description: 'Base', amount: 5 }],
+			isOfficeLead: false,
+		});
+	});
+
+	it('maps input items automatically: nested objects kept, keys that are not form fields dropped', () => {
+		const body = buildFormBody(
+			{ listingPrice: 5, property: { streetName: 'Elm', color: 'red' }, id: 7, 'property.geo.lat': 1 },
+			schema,
+		);
+		expect(body).toEqual({ listingPrice: 5, property: { streetName: 'Elm', geo: { lat: 1 } } });
+	});
+});
+
+describe('the resource mapper method against the sandbox', () => {
+	let env: Env;
+	beforeAll(async () => {
+		env = await startEnv();
+	});
+	afterAll(async () => env.sandbox.close());
+
+	it('loads the listing create form of the office and checklist type picked', async () => {
+		const office = env.state.store.offices[0];
+		const result = await env.method('resourceMapping', 'getFormFields', {
+			resource: 'listing',
+			operation: 'create',
+			officeGuid: byId(office.officeGuid),
+			checklistTypeId: 13,
+		});
+		const ids = result.fields.map((f) => f.id);
+		expect(ids).not.toContain('officeGuid');
+		expect(ids).toContain('commercialLease.monthlyRent');
+		expect(result.fields.find((f) => f.id === 'property.zip')?.required).toBe(true);
+		expect(result.fields.find((f) => f.id === 'mlsId')?.displayName).toContain('deprecated');
+		const sent = env.sent('GET', /^\/api\/files\/listingForm$/).at(-1)!;
+		expect(sent.query).toEqual({ officeGuid: office.officeGuid, checklistTypeId: '13' });
+	});
+
+	it('asks for the record first when it is not picked yet, without calling the service', async () => {
+		const before = env.sent().length;
+		const result = await env.method('resourceMapping', 'getFormFields', { resource: 'listing', operation: 'update' });
+		expect(result.fields).toEqual([]);
+		expect(result.emptyFieldsNotice).toContain('Listing');
+		expect(env.sent().length).toBe(before);
+	});
+
+	it('offers fixed fields where the service publishes no form', async () => {
+		const result = await env.method('resourceMapping', 'getFormFields', { resource: 'contact', operation: 'create' });
+		expect(result.fields.filter((f) => f.required).map((f) => f.id)).toEqual(['firstName', 'lastName']);
+	});
+});
