@@ -10,9 +10,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
+import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
+import { SkySlopeOffersOAuth2Api } from '../../credentials/SkySlopeOffersOAuth2Api.credentials';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../sandbox/forms';
-import { obtainFormsToken, runNode } from './index';
+import { DEMO } from '../../sandbox/listings';
+import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET } from '../../sandbox/offers';
+import { obtainFormsToken, runNode, testCredential } from './index';
 
 /** A throwaway PKCE credential shaped like the Forms one: oAuth2Api with grantType pkce. */
 class PkceApi implements ICredentialType {
@@ -25,6 +30,7 @@ class PkceApi implements ICredentialType {
 	properties: INodeProperties[] = [
 		{ displayName: 'Grant Type', name: 'grantType', type: 'hidden', default: 'pkce' },
 		{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
+		{ displayName: 'API Base URL', name: 'apiBaseUrl', type: 'hidden', default: '={{$self["baseUrl"]}}/partner/api' },
 		{ displayName: 'Authorization URL', name: 'authUrl', type: 'hidden', default: '={{$self["baseUrl"]}}/oauth2/authorize' },
 		{ displayName: 'Access Token URL', name: 'accessTokenUrl', type: 'hidden', default: '={{$self["baseUrl"]}}/oauth2/token' },
 		{ displayName: 'Scope', name: 'scope', type: 'hidden', default: 'forms.files.read offline_access' },
@@ -32,30 +38,34 @@ class PkceApi implements ICredentialType {
 	];
 }
 
-class Profile implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Profile',
-		name: 'profile',
-		group: ['transform'],
-		version: 1,
-		description: 'reads the user profile',
-		defaults: { name: 'Profile' },
-		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'pkceApi', required: true }],
-		properties: [],
+/** Reads the Forms user profile with the named credential, from its `urlField` base. */
+const profileNode = (credential: string, urlField: string) =>
+	class Profile implements INodeType {
+		description: INodeTypeDescription = {
+			displayName: 'Profile',
+			name: 'profile',
+			group: ['transform'],
+			version: 1,
+			description: 'reads the user profile',
+			defaults: { name: 'Profile' },
+			usableAsTool: true,
+			inputs: [NodeConnectionTypes.Main],
+			outputs: [NodeConnectionTypes.Main],
+			credentials: [{ name: credential, required: true }],
+			properties: [],
+		};
+
+		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+			const data = await this.getCredentials(credential);
+			const profile = (await this.helpers.httpRequestWithAuthentication.call(this, credential, {
+				url: `${data[urlField] as string}/users/profile`,
+				json: true,
+			})) as IDataObject;
+			return [[{ json: profile, pairedItem: { item: 0 } }]];
+		}
 	};
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const { baseUrl } = await this.getCredentials<{ baseUrl: string }>('pkceApi');
-		const profile = (await this.helpers.httpRequestWithAuthentication.call(this, 'pkceApi', {
-			url: `${baseUrl}/partner/api/users/profile`,
-			json: true,
-		})) as IDataObject;
-		return [[{ json: profile, pairedItem: { item: 0 } }]];
-	}
-}
+const Profile = profileNode('pkceApi', 'apiBaseUrl');
 
 describe('harness against the sandbox', () => {
 	let sandbox: SandboxServer;
@@ -103,5 +113,67 @@ describe('harness against the sandbox', () => {
 		await expect(
 			obtainFormsToken(sandbox.baseUrl, { clientId: SANDBOX_CLIENT_ID, clientSecret: 'x', scopes: ['no.such.scope'] }),
 		).rejects.toThrow(/invalid_scope/);
+	});
+
+	it("testCredential runs the package's own credentials' tests (OAuth2 client credentials, HMAC login)", async () => {
+		const offers = {
+			environment: 'custom',
+			customBaseUrl: `${sandbox.baseUrl}/offers/offers-api`,
+			clientId: OFFERS_CLIENT_ID,
+			clientSecret: OFFERS_CLIENT_SECRET,
+		};
+		const ok = await testCredential(SkySlopeOffersOAuth2Api, offers);
+		expect(ok).toMatchObject({ status: 'OK' });
+		expect(ok.credentials.skySlopeOffersOAuth2Api.oauthTokenData).toMatchObject({ access_token: expect.any(String) });
+		expect(await testCredential(SkySlopeOffersOAuth2Api, { ...offers, clientSecret: 'wrong' })).toMatchObject({
+			status: 'Error',
+		});
+
+		const listings = {
+			environment: 'custom',
+			customBaseUrl: `${sandbox.baseUrl}/listings`,
+			clientId: DEMO.clientId,
+			clientSecret: DEMO.clientSecret,
+			accessKey: DEMO.accessKey,
+			accessSecret: DEMO.accessSecret,
+		};
+		const session = await testCredential(SkySlopeApi, listings);
+		expect(session).toMatchObject({ status: 'OK' });
+		expect(session.credentials.skySlopeApi.sessionToken).toEqual(expect.any(String));
+		expect(await testCredential(SkySlopeApi, { ...listings, accessSecret: 'wrong' })).toMatchObject({
+			status: 'Error',
+		});
+	});
+
+	it("finds the package's Forms credential by name and uses its expressions, token and refresh", async () => {
+		const oauthTokenData = await obtainFormsToken(sandbox.baseUrl, {
+			clientId: SANDBOX_CLIENT_ID,
+			clientSecret: SANDBOX_CLIENT_SECRET,
+			scopes: ['forms.files.read', 'offline_access'],
+		});
+		const credentials = {
+			skySlopeFormsOAuth2Api: {
+				environment: 'custom',
+				customBaseUrl: `${sandbox.baseUrl}/forms`,
+				customAccountsUrl: `${sandbox.baseUrl}/forms`,
+				clientId: SANDBOX_CLIENT_ID,
+				clientSecret: SANDBOX_CLIENT_SECRET,
+				oauthTokenData,
+			},
+		};
+		const Node = profileNode('skySlopeFormsOAuth2Api', 'apiBaseUrl');
+		const first = await runNode({ node: Node, credentials });
+		expect(first.error).toBeUndefined();
+		sandbox.expireAuth('forms');
+		const second = await runNode({ node: Node, credentials: first.credentials });
+		expect(second.error).toBeUndefined();
+		expect((second.credentials.skySlopeFormsOAuth2Api.oauthTokenData as IDataObject).access_token).not.toBe(
+			oauthTokenData.access_token,
+		);
+		expect(await testCredential(SkySlopeFormsOAuth2Api, credentials.skySlopeFormsOAuth2Api)).toMatchObject({
+			status: 'OK',
+		});
+		const { oauthTokenData: _unused, ...unconnected } = credentials.skySlopeFormsOAuth2Api;
+		expect(await testCredential(SkySlopeFormsOAuth2Api, unconnected)).toMatchObject({ status: 'Error' });
 	});
 });

@@ -37,7 +37,8 @@ function getPath(data: unknown, path: string): unknown {
  * Runs a credential's `test` request (ICredentialTestRequest) the way n8n's CredentialsTester
  * does: defaults and expressions applied, a temporary noOp node whose only property routes the
  * test request, run by n8n-core's RoutingNode through the same authenticate / preAuthentication
- * / OAuth2 path as a node, and the `rules` checked.
+ * / OAuth2 path as a node, and the `rules` checked. An OAuth2 credential without `test` gets
+ * n8n's fallback (OK when it holds an access token).
  */
 export async function testCredential(
 	credential: CredentialClass | ICredentialType,
@@ -55,6 +56,15 @@ export async function testCredential(
 		credentials: storedCredentials(credentialsHelper.store),
 	});
 	if (!type.test) {
+		// n8n's fallback for an OAuth2 credential a node lists: connected = has an access token.
+		if (credentialsHelper.getParentTypes(type.name).includes('oAuth2Api')) {
+			const token = data.oauthTokenData as IDataObject | undefined;
+			return result(
+				typeof token === 'object' && token !== null && 'access_token' in token
+					? { status: 'OK', message: 'Connection Successful!' }
+					: { status: 'Error', message: 'This OAuth2 credential was not connected to an account.' },
+			);
+		}
 		return result({ status: 'Error', message: 'No testing function found for this credential.' });
 	}
 	const additionalData = createAdditionalData(credentialsHelper);
