@@ -7,7 +7,7 @@ import { Auth, DEMO } from './auth';
 import { registerContacts } from './contacts';
 import { guard, type Deps } from './deps';
 import { registerExport } from './export';
-import { errorResponse, MOUNT } from './http';
+import { errorResponse, MOUNT, objectBody } from './http';
 import { registerListings } from './listings';
 import { registerOffices } from './offices';
 import { registerSales } from './sales';
@@ -58,6 +58,19 @@ export const listingsService: ServiceFactory = (ctx) => {
 	registerSales(router, deps);
 	registerContacts(router, deps);
 	registerExport(router, deps, state.exports);
+	// Sandbox-only test control for processes that do not hold the server (the e2e suite):
+	// PUT {api_url}/_sandbox/config {"multiOffice": false, "exportCutAfter": 3 | null}. No session needed.
+	router.put(
+		'/_sandbox/config',
+		guard((req) => {
+			const body = objectBody(req);
+			if (typeof body.multiOffice === 'boolean') state.setMultiOffice(body.multiOffice);
+			if (body.exportCutAfter === null || typeof body.exportCutAfter === 'number') {
+				state.setExportCutAfter(body.exportCutAfter === null ? undefined : body.exportCutAfter);
+			}
+			return { status: 200, json: { multiOffice: store.multiOffice, exportCutAfter: store.exportCutAfter ?? null } };
+		}),
+	);
 
 	return {
 		name: 'listings',

@@ -221,3 +221,18 @@ describe('listings sandbox: form-driven create and update, business limits (spec
 		expect((await api.call('POST', `${base}/attorneyContact`, 'not json inside')).status).toBe(422);
 	});
 });
+
+describe('listings sandbox: HTTP test control', () => {
+	it('PUT {api_url}/_sandbox/config switches single-office mode and the export cut', async () => {
+		const api = await Listings.start();
+		try {
+			const r = await api.raw('PUT', '/_sandbox/config', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ multiOffice: false, exportCutAfter: 2 }) });
+			expect(r.json).toEqual({ multiOffice: false, exportCutAfter: 2 });
+			expect(api.state.store.multiOffice).toBe(false);
+			const back = await api.raw('PUT', '/_sandbox/config', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ multiOffice: true, exportCutAfter: null }) });
+			expect(back.json).toEqual({ multiOffice: true, exportCutAfter: null });
+		} finally {
+			await api.close();
+		}
+	});
+});
