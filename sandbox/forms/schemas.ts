@@ -207,7 +207,12 @@ export const formsQuery = z
 			.optional()
 			.transform((v, ctx) => {
 				if (v === undefined) return undefined;
-				const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim());
+				const parts = (Array.isArray(v) ? v : [v])
+					.flatMap((s) => s.split(','))
+					.map((s) => s.trim())
+					.filter((s) => s !== '');
+				// An empty `libraryIds=` means no filter.
+				if (parts.length === 0) return undefined;
 				if (parts.some((p) => !/^\d{1,10}$/.test(p) || Number(p) < 1)) {
 					ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be integers >= 1' });
 					return z.NEVER;

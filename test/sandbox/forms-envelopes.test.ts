@@ -257,6 +257,7 @@ describe('forms sandbox: forms, libraries, collaborators, profile', () => {
 		const repeated = (await h.api('GET', '/forms?libraryIds=13&libraryIds=12&pageSize=2&page=2')).json as { forms: unknown[]; totalRecords: number };
 		expect(repeated.forms).toHaveLength(2);
 		expect((await h.api('GET', '/forms?libraryIds=x')).status).toBe(400);
+		expect(((await h.api('GET', '/forms?libraryIds=&pageSize=1')).json as { totalRecords: number }).totalRecords).toBe(40);
 		expect((await h.api('GET', '/forms?pageSize=0')).status).toBe(400);
 		expect((await h.api('GET', '/forms', { token: h.tokenWith(['forms.files']) })).status).toBe(403);
 	});
