@@ -173,7 +173,8 @@ describe('harness against the sandbox', () => {
 		expect(await testCredential(SkySlopeFormsOAuth2Api, credentials.skySlopeFormsOAuth2Api)).toMatchObject({
 			status: 'OK',
 		});
-		const { oauthTokenData: _unused, ...unconnected } = credentials.skySlopeFormsOAuth2Api;
+		const unconnected: IDataObject = { ...credentials.skySlopeFormsOAuth2Api };
+		delete unconnected.oauthTokenData;
 		expect(await testCredential(SkySlopeFormsOAuth2Api, unconnected)).toMatchObject({ status: 'Error' });
 	});
 });
