@@ -2,6 +2,9 @@
 // Every operation of the SkySlope node against the sandbox, in the order a user would meet them:
 // what was sent (method, path, query, body) and what came out. The last test derives the endpoint
 // list from the sandbox manifest and proves every endpoint was reached by some operation.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 
 import { resources } from '../../nodes/SkySlope/actions';
@@ -440,6 +443,17 @@ describe('coverage of the spec', () => {
 				expect(op.action[0]).toBe(op.action[0].toUpperCase());
 				expect(op.description.length).toBeGreaterThan(10);
 			}
+		}
+	});
+});
+
+describe('documentation', () => {
+	it('docs/skyslope-node.md lists every operation of every resource', () => {
+		const doc = readFileSync(path.join(__dirname, '../../docs/skyslope-node.md'), 'utf8');
+		for (const resource of resources) {
+			const section = doc.split(`(\`${resource.value}\`)`)[1]?.split('\n### ')[0] ?? '';
+			const listed = [...section.matchAll(/^\| [^|]+ \| `(\w+)` \| `(GET|POST|PUT|PATCH|DELETE) \//gm)].map((m) => m[1]);
+			expect(listed.sort()).toEqual(resource.operations.map((o) => o.value).sort());
 		}
 	});
 });
