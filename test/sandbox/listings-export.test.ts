@@ -99,6 +99,13 @@ describe('listings sandbox: bulk export (4.2)', () => {
 
 		const modified = await objects(`?modifiedAfter=${after}&type=listing,sale`);
 		expect(modified.length).toBe(files().filter((f) => Date.parse(String(f.modifiedOn)) >= Date.parse(after)).length);
+		const modifiedBefore = await objects(`?modifiedBefore=${before}&type=listing,sale`);
+		expect(modifiedBefore.length).toBe(files().filter((f) => Date.parse(String(f.modifiedOn)) <= Date.parse(before)).length);
+		expect(modifiedBefore.length).toBeGreaterThan(0);
+
+		const closedBefore = await objects(`?closedBefore=${before}&type=sale`);
+		expect(closedBefore.length).toBe(files().filter((f) => f.actualClosingDate && Date.parse(String(f.actualClosingDate)) <= Date.parse(before)).length);
+		expect(closedBefore.length).toBeGreaterThan(0);
 
 		const closed = await objects(`?closedAfter=${new Date(Date.now() - 365 * DAY).toISOString()}&type=all`);
 		const closedFiles = closed.filter((o) => o.objectType !== 'summary');
