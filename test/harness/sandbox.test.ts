@@ -1,5 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 import type {
+	ICredentialDataDecryptedObject,
 	ICredentialType,
 	IDataObject,
 	IExecuteFunctions,
@@ -173,7 +174,7 @@ describe('harness against the sandbox', () => {
 		expect(await testCredential(SkySlopeFormsOAuth2Api, credentials.skySlopeFormsOAuth2Api)).toMatchObject({
 			status: 'OK',
 		});
-		const unconnected: IDataObject = { ...credentials.skySlopeFormsOAuth2Api };
+		const unconnected: ICredentialDataDecryptedObject = { ...credentials.skySlopeFormsOAuth2Api };
 		delete unconnected.oauthTokenData;
 		expect(await testCredential(SkySlopeFormsOAuth2Api, unconnected)).toMatchObject({ status: 'Error' });
 	});
