@@ -1,0 +1,213 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { request } from 'undici';
+
+import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
+import { SkySlopeFormsTrigger, SEEN_LIMIT, notificationKey } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
+import { USERS, type SignedNotification } from '../../sandbox/forms';
+import { readBinary, runWebhook, runWebhookMethods, type WebhookMethod } from '../harness';
+import { byId, CREDENTIAL, startForms, type FormsEnv } from './setup';
+
+let env: FormsEnv;
+
+beforeAll(async () => {
+	env = await startForms();
+});
+afterAll(async () => await env.close());
+beforeEach(() => env.sandbox.clearLog());
+
+/** Files of the caller's with documents and no subscription yet. */
+function freshFiles(count: number) {
+	return [...env.state.store.files.values()]
+		.filter(
+			(f) =>
+				f.type === 'File' &&
+				f.ownedBy === USERS.caller &&
+				!f.isDeleted &&
+				f.webhookUrl === undefined &&
+				env.state.store.liveDocuments(f.id).length > 0,
+		)
+		.slice(0, count);
+}
+
+function filesParameter(ids: number[]): INodeParameters {
+	return { files: { file: ids.map((id) => ({ fileId: byId(id) })) } };
+}
+
+async function hook(method: WebhookMethod, parameters: INodeParameters, staticData: IDataObject, mode: 'trigger' | 'manual' = 'trigger') {
+	return await runWebhookMethods({
+		node: SkySlopeFormsTrigger,
+		method,
+		mode,
+		parameters,
+		staticData,
+		credentialTypes: [SkySlopeFormsOAuth2Api],
+		credentials: { [CREDENTIAL]: env.credentials },
+	});
+}
+
+async function deliver(parameters: INodeParameters, staticData: IDataObject, body: IDataObject, query: Record<string, string>) {
+	return await runWebhook({
+		node: SkySlopeFormsTrigger,
+		parameters,
+		staticData,
+		credentialTypes: [SkySlopeFormsOAuth2Api],
+		credentials: { [CREDENTIAL]: env.credentials },
+		request: { body, query },
+	});
+}
+
+/** Signs the file's documents through the sandbox's route; the notification it sent (or tried to). */
+async function sign(fileId: number): Promise<SignedNotification> {
+	const res = await request(`${env.sandbox.baseUrl}/forms/sandbox/files/${fileId}/sign`, { method: 'POST' });
+	const json = (await res.body.json()) as { notification: SignedNotification };
+	expect(res.statusCode).toBe(200);
+	return json.notification;
+}
+
+function secretOf(url: string): string {
+	return new URL(url).searchParams.get('secret') ?? '';
+}
+
+describe('activation', () => {
+	it('subscribes every chosen file to the production URL with a secret, and then exists', async () => {
+		const files = freshFiles(2);
+		const parameters = filesParameter(files.map((f) => f.id));
+		const staticData: IDataObject = {};
+		expect((await hook('checkExists', parameters, staticData)).result).toBe(false);
+		const created = await hook('create', parameters, staticData);
+		expect(created.result).toBe(true);
+		const sent = env.api('POST', /\/documents\/sign\/subscribe\//);
+		expect(sent.map((r) => r.path)).toEqual(files.map((f) => `/partner/api/documents/sign/subscribe/${f.id}`));
+		const url = (sent[0].body as { webhookUrl: string }).webhookUrl;
+		expect(url.startsWith(`${created.webhookUrl}?secret=`)).toBe(true);
+		expect(url).not.toContain('webhook-test');
+		expect(secretOf(url)).toMatch(/^[0-9a-f]{48}$/);
+		expect(staticData).toMatchObject({ secret: secretOf(url), subscription: { url, fileIds: files.map((f) => f.id) } });
+		for (const f of files) expect(env.state.store.files.get(f.id)?.webhookUrl).toBe(url);
+		expect((await hook('checkExists', parameters, staticData)).result).toBe(true);
+		// another set of files is another subscription
+		expect((await hook('checkExists', filesParameter([files[0].id]), staticData)).result).toBe(false);
+	});
+
+	it('deactivation forgets the subscription but keeps the secret; reactivation (208) succeeds with the same URL', async () => {
+		const [file] = freshFiles(1);
+		const parameters = filesParameter([file.id]);
+		const staticData: IDataObject = {};
+		await hook('create', parameters, staticData);
+		const secret = staticData.secret;
+		expect((await hook('delete', parameters, staticData)).result).toBe(true);
+		expect(staticData.subscription).toBeUndefined();
+		expect(staticData.secret).toBe(secret);
+		expect((await hook('checkExists', parameters, staticData)).result).toBe(false);
+		env.sandbox.clearLog();
+		expect((await hook('create', parameters, staticData)).result).toBe(true);
+		expect(env.api('POST').map((r) => r.status)).toEqual([208]);
+		expect(staticData.secret).toBe(secret);
+		expect(env.state.store.files.get(file.id)?.webhookUrl).toContain(String(secret));
+	});
+
+	it('a test listener subscribes nothing (a file keeps its first URL for good)', async () => {
+		const [file] = freshFiles(1);
+		const staticData: IDataObject = {};
+		expect((await hook('create', filesParameter([file.id]), staticData, 'manual')).result).toBe(true);
+		expect(env.api()).toHaveLength(0);
+		expect(env.state.store.files.get(file.id)?.webhookUrl).toBeUndefined();
+	});
+
+	it('fails activation when the service refuses a file', async () => {
+		await expect(hook('create', filesParameter([999999]), {})).rejects.toThrow(/404/);
+	});
+});
+
+describe('notifications', () => {
+	it('starts the workflow with the notification sent by the sandbox sign route', async () => {
+		const [file] = freshFiles(1);
+		const parameters = filesParameter([file.id]);
+		const staticData: IDataObject = {};
+		await hook('create', parameters, staticData);
+		const notification = await sign(file.id);
+		expect(notification).toMatchObject({ eventType: 'documents.signed', fileId: file.id });
+		const delivered = await deliver(parameters, staticData, { ...notification }, { secret: String(staticData.secret) });
+		expect(delivered.response.status).toBe(200);
+		expect(delivered.workflowData).toHaveLength(1);
+		const [item] = delivered.workflowData![0];
+		expect(item.json).toMatchObject({ ...notification, receivedAt: expect.any(String) });
+		expect(item.binary).toBeUndefined();
+	});
+
+	it('refuses a forged notification (no secret, or a wrong one) with 401 and starts nothing', async () => {
+		const [file] = freshFiles(1);
+		const parameters = filesParameter([file.id]);
+		const staticData: IDataObject = {};
+		await hook('create', parameters, staticData);
+		env.sandbox.clearLog();
+		const body = { eventType: 'documents.signed', fileId: file.id, formsEnvelopeId: 1, documentIds: [1], signedAt: '2026-01-01T00:00:00Z' };
+		for (const query of [{}, { secret: 'nope' }, { secret: `${String(staticData.secret)}x` }] as Array<Record<string, string>>) {
+			const forged = await deliver(parameters, staticData, body, query);
+			expect(forged.response.status).toBe(401);
+			expect(forged.noWebhookResponse).toBe(true);
+			expect(forged.workflowData).toBeUndefined();
+		}
+		expect(env.api()).toHaveLength(0);
+	});
+
+	it('ignores a repeat of a handled notification, and files it does not watch', async () => {
+		const [file] = freshFiles(1);
+		const parameters = filesParameter([file.id]);
+		const staticData: IDataObject = {};
+		await hook('create', parameters, staticData);
+		const notification = { ...(await sign(file.id)) };
+		const query = { secret: String(staticData.secret) };
+		expect((await deliver(parameters, staticData, notification, query)).workflowData).toHaveLength(1);
+		const again = await deliver(parameters, staticData, notification, query);
+		expect(again.workflowData).toBeUndefined();
+		expect(again.response.status).toBe(200);
+		expect(JSON.parse(again.response.body)).toMatchObject({ ignored: 'repeat of a handled notification' });
+		const other = await deliver(parameters, staticData, { ...notification, fileId: file.id + 100000 }, query);
+		expect(other.workflowData).toBeUndefined();
+		expect((staticData.seen as string[]).includes(notificationKey(notification))).toBe(true);
+	});
+
+	it('keeps the seen-set bounded', async () => {
+		const [file] = freshFiles(1);
+		const parameters = filesParameter([file.id]);
+		const staticData: IDataObject = { secret: 'a'.repeat(48), seen: Array.from({ length: SEEN_LIMIT }, (_, n) => `old-${n}`) };
+		const delivered = await deliver(
+			parameters,
+			staticData,
+			{ fileId: file.id, formsEnvelopeId: 9, documentIds: [1], signedAt: '2026-02-02T00:00:00Z' },
+			{ secret: 'a'.repeat(48) },
+		);
+		expect(delivered.workflowData).toHaveLength(1);
+		expect(staticData.seen).toHaveLength(SEEN_LIMIT);
+		expect((staticData.seen as string[])[0]).toBe('old-1');
+	});
+
+	it('attaches the signed-document list of the envelope and downloads the documents as binary', async () => {
+		const [file] = freshFiles(1);
+		const parameters: INodeParameters = {
+			...filesParameter([file.id]),
+			options: { includeSignedDocuments: true, downloadDocuments: true },
+		};
+		const staticData: IDataObject = {};
+		await hook('create', parameters, staticData);
+		const notification = await sign(file.id);
+		env.sandbox.clearLog();
+		const delivered = await deliver(parameters, staticData, { ...notification }, { secret: String(staticData.secret) });
+		const [item] = delivered.workflowData![0];
+		const signed = item.json.signedDocuments as IDataObject[];
+		expect(signed.length).toBe(notification.documentIds.length);
+		for (const s of signed) expect(s.formsEnvelopeId).toBe(notification.formsEnvelopeId);
+		expect(Object.keys(item.binary ?? {})).toEqual(notification.documentIds.map((_, n) => `document_${n}`));
+		const pdf = await readBinary(item, 'document_0');
+		expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+		expect(item.binary?.document_0).toMatchObject({
+			mimeType: 'application/pdf',
+			fileName: `file-${file.id}-document-${notification.documentIds[0]}.pdf`,
+		});
+		const paths = env.api('GET').map((r) => r.path);
+		expect(paths[0]).toBe(`/partner/api/documents/signed/${file.id}/envelopes/${notification.formsEnvelopeId}`);
+		expect(paths.slice(1)).toEqual(notification.documentIds.map(() => `/partner/api/files/${file.id}/documents/download`));
+	});
+});
