@@ -3,6 +3,8 @@
 //   {base_url} = <sandbox>/forms      API at {base_url}/partner/api/...
 //   {auth_url} = <sandbox>/forms      /oauth2/authorize, /oauth2/token
 // See docs/forms-credential.md for the demo client, scopes, MLS table and the sign trigger.
+import { z } from 'zod';
+
 import type { ServiceFactory } from '../core/server';
 import { mulberry32 } from '../core/random';
 import { Router } from '../core/router';
@@ -12,7 +14,7 @@ import { contactRoutes } from './contacts';
 import { documentRoutes } from './documents';
 import { envelopeRoutes, type Delivery } from './envelopes';
 import { fileRoutes } from './files';
-import { errorResponse } from './http';
+import { badRequest, errorResponse, jsonBody, wrap } from './http';
 import { seedForms, USERS } from './seed';
 import { makeApi, type FormsState } from './state';
 import { FormsStore } from './store';
@@ -29,6 +31,8 @@ export interface FormsServiceState {
 	deliveries: Delivery[];
 	users: typeof USERS;
 }
+
+const tokenRequestSchema = z.object({ scope: z.string().optional() }).strict();
 
 export const formsService: ServiceFactory = (ctx) => {
 	const store = new FormsStore();
@@ -51,6 +55,18 @@ export const formsService: ServiceFactory = (ctx) => {
 	const deliveries: Delivery[] = [];
 
 	auth.routes(router);
+	// Sandbox-only: a token pair for the demo user without the browser round trip, e.g. to import a
+	// connected credential (`oauthTokenData`) into n8n. Body (optional): {"scope": "space separated"}.
+	router.post(
+		'/sandbox/tokens',
+		wrap(traceId, (req) => {
+			const input = req.body.length ? jsonBody(req, tokenRequestSchema) : {};
+			const scopes = input.scope === undefined ? [...SCOPES] : input.scope.split(/\s+/).filter(Boolean);
+			const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
+			if (unknown.length) throw badRequest('Unknown scopes', unknown.map((scope) => `scope: '${scope}' is not a forms scope`));
+			return { status: 200, headers: { 'cache-control': 'no-store' }, json: auth.issueToken(scopes) };
+		}),
+	);
 	fileRoutes(state);
 	contactRoutes(state);
 	documentRoutes(state);
@@ -75,6 +91,7 @@ export const formsService: ServiceFactory = (ctx) => {
 			clientSecret: SANDBOX_CLIENT_SECRET,
 			scopes: SCOPES.join(' '),
 			signTrigger: `POST ${baseUrl}/forms/sandbox/files/{fileId}/sign`,
+			tokenShortcut: `POST ${baseUrl}/forms/sandbox/tokens`,
 		}),
 		state: exposed,
 	};

@@ -207,6 +207,20 @@ describe('forms sandbox: OAuth 2.0 authorization code with PKCE', () => {
 		expect((await h.api('GET', '/users/profile', { token: h.tokenWith([]) })).status).toBe(200);
 	});
 
+	it('mints a token pair through the sandbox shortcut, all scopes unless told', async () => {
+		const all = await h.call('POST', '/sandbox/tokens');
+		expect(all.status).toBe(200);
+		const pair = all.json as { access_token: string; refresh_token: string; scope: string };
+		expect(pair.scope.split(' ')).toHaveLength(10);
+		expect((await h.api('GET', '/files', { token: pair.access_token })).status).toBe(200);
+		const narrow = await h.call('POST', '/sandbox/tokens', { json: { scope: 'forms.files.read' } });
+		const t = (narrow.json as { access_token: string; scope: string; refresh_token?: string });
+		expect(t.scope).toBe('forms.files.read');
+		expect(t.refresh_token).toBeUndefined();
+		expect((await h.api('POST', '/files', { token: t.access_token, json: { name: 'x', representationType: 'Buyer' } })).status).toBe(403);
+		expect((await h.call('POST', '/sandbox/tokens', { json: { scope: 'admin' } })).status).toBe(400);
+	});
+
 	it('prints the demo client, URLs and scopes as credential hints', async () => {
 		const hints = h.sandbox.service('forms').credentialHints(h.sandbox.baseUrl);
 		expect(hints).toMatchObject({
