@@ -2,10 +2,8 @@
 // A small HTTP client for the forms sandbox tests (undici, real sockets).
 import { request } from 'undici';
 
-import type { SandboxOptions } from '../../sandbox';
-import { startSandbox, type SandboxServer } from '../../sandbox';
-import type { FormsServiceState } from '../../sandbox/forms';
-import { SCOPES } from '../../sandbox/forms';
+import { startSandbox, type SandboxOptions, type SandboxServer } from '../../sandbox';
+import { SCOPES, type FormsServiceState } from '../../sandbox/forms';
 
 export interface Answer {
 	status: number;
