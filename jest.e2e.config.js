@@ -1,0 +1,19 @@
+/**
+ * End-to-end tests: the packed package inside a real n8n (installed once into a cache folder
+ * outside the repository), against the sandbox. One n8n and one sandbox serve the whole suite,
+ * and tests run one at a time because they share the sandbox's request log. See test/e2e/README.md.
+ * @type {import('jest').Config}
+ */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test/e2e'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', isolatedModules: true }],
+	},
+	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+	globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+	maxWorkers: 1,
+	testTimeout: 120000,
+	slowTestThreshold: 30,
+};

@@ -1,0 +1,197 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// Child processes of the host: the sandbox and n8n, each started, awaited until ready, and stopped.
+import { createWriteStream, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+import { cleanEnv, type HostPaths } from './host';
+import { type ChildProcess, spawnProcess } from './spawn';
+
+export const REPO_ROOT = join(__dirname, '..', '..');
+
+/** A fixed key: the persistent user folder's credentials stay readable across restarts. */
+// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- a local, loopback-only instance's key, not a secret
+export const ENCRYPTION_KEY = 'n8n-nodes-skyslope-local-host-key';
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+export function sleep(ms: number): Promise<void> {
+	return new Promise((r) => setTimeout(r, ms));
+}
+
+export interface N8nSettings {
+	userFolder: string;
+	port: number;
+	/** The task runner broker's port: it must differ between two n8n on one machine. */
+	brokerPort: number;
+	/** Extra environment (e.g. N8N_LOG_LEVEL). */
+	extra?: Record<string, string>;
+}
+
+/** The environment that keeps n8n on loopback, with nothing phoning out (docs/n8n-host.md). */
+export function n8nEnv(s: N8nSettings): NodeJS.ProcessEnv {
+	const env = cleanEnv({
+		NODE_ENV: 'production',
+		NODE_OPTIONS: undefined,
+		TS_NODE_TRANSPILE_ONLY: undefined,
+		N8N_USER_FOLDER: s.userFolder,
+		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PORT: String(s.port),
+		N8N_PROTOCOL: 'http',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${s.port}/`,
+		WEBHOOK_URL: `http://127.0.0.1:${s.port}/`,
+		N8N_RUNNERS_BROKER_PORT: String(s.brokerPort),
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_AI_ENABLED: 'false',
+		EXTERNAL_FRONTEND_HOOKS_URLS: '',
+		N8N_DIAGNOSTICS_CONFIG_FRONTEND: '',
+		N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		GENERIC_TIMEZONE: 'UTC',
+		...(s.extra ?? {}),
+	});
+	for (const k of Object.keys(env)) if (k.startsWith('JEST_')) delete env[k];
+	return env;
+}
+
+export interface CliResult {
+	code: number;
+	stdout: string;
+	stderr: string;
+}
+
+/** Runs one n8n CLI command (import:credentials, import:workflow, ...) to its end. */
+export function n8nCli(paths: HostPaths, env: NodeJS.ProcessEnv, args: string[]): Promise<CliResult> {
+	return new Promise((resolve, reject) => {
+		const child = spawnProcess(paths.nodeBin, [paths.n8nBin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		child.stdout?.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+		child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+		child.on('error', reject);
+		child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+	});
+}
+
+export async function n8nCliOk(paths: HostPaths, env: NodeJS.ProcessEnv, args: string[]): Promise<string> {
+	const r = await n8nCli(paths, env, args);
+	if (r.code !== 0) {
+		throw new Error(`n8n ${args.join(' ')} failed (exit ${r.code}):\n${tail(r.stdout + r.stderr, 40)}`);
+	}
+	return r.stdout;
+}
+
+export function tail(text: string, lines: number): string {
+	return text.split('\n').slice(-lines).join('\n');
+}
+
+/** A started child with its log file; stop() ends it with SIGTERM (then SIGKILL after a grace time). */
+export interface Running {
+	child: ChildProcess;
+	logFile: string;
+	stop(graceMs?: number): Promise<void>;
+}
+
+function stopper(child: ChildProcess): (graceMs?: number) => Promise<void> {
+	return async (graceMs = 10000) => {
+		if (child.exitCode !== null || child.signalCode !== null) return;
+		const exited = new Promise<void>((r) => child.once('exit', () => r()));
+		child.kill('SIGTERM');
+		const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+		await exited;
+		clearTimeout(timer);
+	};
+}
+
+/** Starts the sandbox (`sandbox/main.ts`) as a child on the given port (0: any) and returns its base URL. */
+export async function startSandboxProcess(port: number, logFile: string): Promise<Running & { baseUrl: string }> {
+	const out = createWriteStream(logFile, { flags: 'a' });
+	const child = spawnProcess(process.execPath, ['-r', 'ts-node/register/transpile-only', join('sandbox', 'main.ts')], {
+		cwd: REPO_ROOT,
+		env: cleanEnv({ SANDBOX_PORT: String(port), NODE_ENV: undefined }),
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	child.stdout?.pipe(out);
+	child.stderr?.pipe(out);
+	const baseUrl = await new Promise<string>((resolve, reject) => {
+		let seen = '';
+		const timer = setTimeout(() => reject(new Error(`the sandbox did not start in 60 s; log: ${logFile}\n${seen}`)), 60000);
+		child.stdout?.on('data', (c: Buffer) => {
+			seen += c.toString('utf8');
+			const m = /listening on (http:\/\/[^\s]+)/.exec(seen);
+			if (m) {
+				clearTimeout(timer);
+				resolve(m[1]);
+			}
+		});
+		child.stderr?.on('data', (c: Buffer) => (seen += c.toString('utf8')));
+		child.on('exit', (code) => {
+			clearTimeout(timer);
+			reject(new Error(`the sandbox exited with ${code} before listening:\n${seen}`));
+		});
+	});
+	return { child, logFile, baseUrl, stop: stopper(child) };
+}
+
+/** Starts `n8n start` and waits until its REST API answers. */
+export async function startN8n(
+	paths: HostPaths,
+	env: NodeJS.ProcessEnv,
+	logFile: string,
+	timeoutMs = 120000,
+): Promise<Running & { baseUrl: string }> {
+	const out = createWriteStream(logFile, { flags: 'a' });
+	const child = spawnProcess(paths.nodeBin, [paths.n8nBin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+	child.stdout?.pipe(out);
+	child.stderr?.pipe(out);
+	const baseUrl = `http://127.0.0.1:${env.N8N_PORT}`;
+	let exited: number | null = null;
+	child.on('exit', (code) => (exited = code ?? -1));
+	const started = Date.now();
+	for (;;) {
+		if (exited !== null) {
+			throw new Error(`n8n exited with ${exited} while starting; log: ${logFile}\n${tail(safeRead(logFile), 40)}`);
+		}
+		if (Date.now() - started > timeoutMs) {
+			child.kill('SIGKILL');
+			throw new Error(`n8n did not answer within ${timeoutMs / 1000} s; log: ${logFile}\n${tail(safeRead(logFile), 40)}`);
+		}
+		try {
+			const res = await fetch(`${baseUrl}/rest/settings`);
+			if (res.ok) break;
+		} catch {
+			// not listening yet
+		}
+		await sleep(250);
+	}
+	return { child, logFile, baseUrl, stop: stopper(child) };
+}
+
+export function safeRead(file: string): string {
+	try {
+		return readFileSync(file, 'utf8');
+	} catch {
+		return '';
+	}
+}

@@ -1,0 +1,339 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// Everything `npm start` and the end-to-end suite share: build and install the package the way a
+// community install does, start the sandbox, import credentials and workflows, start n8n, sign in,
+// and connect the Forms OAuth2 credential through n8n's own authorization flow.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { cleanEnv, ensureN8n, type HostPaths, type Log, say } from './host';
+import { N8nClient, OWNER } from './n8n-api';
+import {
+	freePort,
+	n8nCliOk,
+	n8nEnv,
+	REPO_ROOT,
+	type Running,
+	startN8n,
+	startSandboxProcess,
+} from './processes';
+import { spawnProcess } from './spawn';
+
+export const PACKAGE_NAME = 'n8n-nodes-skyslope';
+
+/** The fixed ids of the three sandbox credentials: example and test workflows refer to them. */
+export const CREDENTIAL_IDS = {
+	forms: 'skyslope-forms-sandbox',
+	listings: 'skyslope-api-sandbox',
+	offers: 'skyslope-offers-sandbox',
+} as const;
+
+export const CREDENTIAL_NAMES = {
+	forms: 'SkySlope Forms (sandbox)',
+	listings: 'SkySlope API (sandbox)',
+	offers: 'SkySlope Offers (sandbox)',
+} as const;
+
+/** Runs a command in the repository; its output goes to the log (or the terminal when verbose). */
+export function run(cmd: string, args: string[], opts: { cwd?: string; quiet?: boolean } = {}): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const child = spawnProcess(cmd, args, {
+			cwd: opts.cwd ?? REPO_ROOT,
+			env: cleanEnv(),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let out = '';
+		child.stdout?.on('data', (c: Buffer) => (out += c.toString('utf8')));
+		child.stderr?.on('data', (c: Buffer) => (out += c.toString('utf8')));
+		child.on('error', reject);
+		child.on('close', (code) => {
+			if (code === 0) resolve(out);
+			else reject(new Error(`${cmd} ${args.join(' ')} failed (exit ${code}):\n${out.split('\n').slice(-40).join('\n')}`));
+		});
+	});
+}
+
+/**
+ * `npm run build`, `npm pack`, and the tarball unpacked into
+ * `<userFolder>/.n8n/nodes/node_modules/n8n-nodes-skyslope`: node types are then
+ * `n8n-nodes-skyslope.<node>`, as after a community install from n8n's UI.
+ */
+export async function installPackage(userFolder: string, log: Log, opts: { build?: boolean } = {}): Promise<string> {
+	if (opts.build !== false) {
+		log('Building the package (npm run build)...');
+		await run('npm', ['run', 'build']);
+	}
+	const packDir = mkdtempSync(join(tmpdir(), 'skyslope-pack-'));
+	try {
+		const out = await run('npm', ['pack', '--json', '--pack-destination', packDir]);
+		const packed = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>;
+		const tarball = join(packDir, packed[0].filename.replace(/^@[^/]+\//, '').replace('/', '-'));
+		const nodesDir = join(userFolder, '.n8n', 'nodes');
+		const target = join(nodesDir, 'node_modules', PACKAGE_NAME);
+		rmSync(target, { recursive: true, force: true });
+		mkdirSync(target, { recursive: true });
+		await run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+		if (!existsSync(join(nodesDir, 'package.json'))) {
+			writeFileSync(
+				join(nodesDir, 'package.json'),
+				`${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2)}\n`,
+			);
+		}
+		const manifest = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')) as { version: string };
+		log(`Installed ${PACKAGE_NAME}@${manifest.version} into ${target}`);
+		return target;
+	} finally {
+		rmSync(packDir, { recursive: true, force: true });
+	}
+}
+
+interface SandboxInfo {
+	services: Record<string, { baseUrl: string; credentials: Record<string, string> }>;
+}
+
+/** A credential hint by any of its spellings ("clientId", "Client ID"). */
+function hint(info: SandboxInfo, service: string, key: string): string {
+	const norm = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
+	const creds = info.services[service]?.credentials ?? {};
+	for (const [k, v] of Object.entries(creds)) if (norm(k) === norm(key)) return v;
+	throw new Error(`the sandbox gives no "${key}" for ${service}`);
+}
+
+/** The three credentials, pointing at the sandbox, in `n8n import:credentials` format (plaintext data). */
+export async function sandboxCredentials(sandboxUrl: string): Promise<Array<Record<string, unknown>>> {
+	const res = await fetch(`${sandboxUrl}/_sandbox/info`);
+	const info = (await res.json()) as SandboxInfo;
+	const now = new Date().toISOString();
+	const common = { createdAt: now, updatedAt: now, isManaged: false };
+	return [
+		{
+			...common,
+			id: CREDENTIAL_IDS.forms,
+			name: CREDENTIAL_NAMES.forms,
+			type: 'skySlopeFormsOAuth2Api',
+			data: {
+				environment: 'custom',
+				customBaseUrl: hint(info, 'forms', 'baseUrl'),
+				customAccountsUrl: hint(info, 'forms', 'accountsUrl'),
+				clientId: hint(info, 'forms', 'clientId'),
+				clientSecret: hint(info, 'forms', 'clientSecret'),
+				authentication: 'body',
+			},
+		},
+		{
+			...common,
+			id: CREDENTIAL_IDS.listings,
+			name: CREDENTIAL_NAMES.listings,
+			type: 'skySlopeApi',
+			data: {
+				environment: 'custom',
+				customBaseUrl: hint(info, 'listings', 'baseUrl'),
+				clientId: hint(info, 'listings', 'clientId'),
+				clientSecret: hint(info, 'listings', 'clientSecret'),
+				accessKey: hint(info, 'listings', 'accessKey'),
+				accessSecret: hint(info, 'listings', 'accessSecret'),
+			},
+		},
+		{
+			...common,
+			id: CREDENTIAL_IDS.offers,
+			name: CREDENTIAL_NAMES.offers,
+			type: 'skySlopeOffersOAuth2Api',
+			data: {
+				environment: 'custom',
+				customBaseUrl: hint(info, 'offers', 'baseUrl'),
+				clientId: hint(info, 'offers', 'clientId'),
+				clientSecret: hint(info, 'offers', 'clientSecret'),
+			},
+		},
+	];
+}
+
+/** A stable workflow id for an example file without one (n8n ids are 16 characters). */
+export function stableId(seed: string): string {
+	return createHash('sha256').update(seed).digest('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
+}
+
+export interface ExampleFile {
+	file: string;
+	id: string;
+	workflow: Record<string, unknown>;
+}
+
+/** examples/*.json, each given a stable id from its file name when it has none. */
+export function readExamples(dir = join(REPO_ROOT, 'examples')): ExampleFile[] {
+	if (!existsSync(dir)) return [];
+	return readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.sort()
+		.map((file) => {
+			const workflow = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+			const id = typeof workflow.id === 'string' && workflow.id ? workflow.id : stableId(`example:${file}`);
+			return { file, id, workflow };
+		});
+}
+
+/** Imports workflows through n8n's CLI (n8n must not be running on the same user folder). */
+export async function importWorkflows(
+	paths: HostPaths,
+	env: NodeJS.ProcessEnv,
+	workflows: Array<{ id: string; workflow: Record<string, unknown> }>,
+): Promise<void> {
+	if (workflows.length === 0) return;
+	const dir = mkdtempSync(join(tmpdir(), 'skyslope-workflows-'));
+	try {
+		for (const { id, workflow } of workflows) {
+			const now = new Date().toISOString();
+			const body = { createdAt: now, updatedAt: now, settings: {}, pinData: {}, ...workflow, id, active: false };
+			writeFileSync(join(dir, `${id}.json`), JSON.stringify(body));
+		}
+		await n8nCliOk(paths, env, ['import:workflow', '--separate', `--input=${dir}`]);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+export async function importCredentials(
+	paths: HostPaths,
+	env: NodeJS.ProcessEnv,
+	credentials: Array<Record<string, unknown>>,
+): Promise<void> {
+	const dir = mkdtempSync(join(tmpdir(), 'skyslope-credentials-'));
+	try {
+		const file = join(dir, 'credentials.json');
+		writeFileSync(file, JSON.stringify(credentials));
+		await n8nCliOk(paths, env, ['import:credentials', `--input=${file}`]);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+export interface HostOptions {
+	/** N8N_USER_FOLDER: n8n keeps its data in `<userFolder>/.n8n`. */
+	userFolder: string;
+	n8nPort: number;
+	/** 0: any free port. */
+	sandboxPort: number;
+	/** Keep what the user changed: import credentials and examples only when missing. */
+	persistent: boolean;
+	/** Import examples/*.json. */
+	examples: boolean;
+	/** Run `npm run build` before packing (default true). */
+	build?: boolean;
+	/** Create an API key for the public API. */
+	apiKey?: boolean;
+	log?: Log;
+}
+
+export interface Host {
+	paths: HostPaths;
+	userFolder: string;
+	n8n: Running & { baseUrl: string };
+	sandbox: Running & { baseUrl: string };
+	client: N8nClient;
+	apiKey?: string;
+	/** Example file name -> workflow id. */
+	examples: Record<string, string>;
+	stop(): Promise<void>;
+}
+
+interface HostState {
+	credentialsImported?: boolean;
+	examples?: Record<string, string>;
+}
+
+function timed(log: Log) {
+	const t0 = Date.now();
+	return (what: string) => log(`  ${what} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+/** Installs (first time), prepares and starts the sandbox and n8n. stop() ends both. */
+export async function startHost(o: HostOptions): Promise<Host> {
+	const log = o.log ?? say;
+	const paths = await ensureN8n(log);
+	const t = timed(log);
+	mkdirSync(o.userFolder, { recursive: true });
+	await installPackage(o.userFolder, log, { build: o.build });
+	t('package built and installed');
+
+	const sandbox = await startSandboxProcess(o.sandboxPort, join(o.userFolder, 'sandbox.log'));
+	let n8n: (Running & { baseUrl: string }) | undefined;
+	let ready = false;
+	try {
+		t(`sandbox listening on ${sandbox.baseUrl}`);
+		const env = n8nEnv({ userFolder: o.userFolder, port: o.n8nPort, brokerPort: await freePort() });
+		const stateFile = join(o.userFolder, 'skyslope-host.json');
+		const state: HostState =
+			o.persistent && existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as HostState) : {};
+
+		if (!state.credentialsImported) {
+			await importCredentials(paths, env, await sandboxCredentials(sandbox.baseUrl));
+			state.credentialsImported = true;
+			t('credentials imported');
+		}
+		const examples = o.examples ? readExamples() : [];
+		const known = state.examples ?? {};
+		const missing = examples.filter((e) => !o.persistent || !known[e.file]);
+		if (missing.length) {
+			await importWorkflows(paths, env, missing);
+			for (const e of missing) known[e.file] = e.id;
+			t(`${missing.length} example workflow(s) imported`);
+		}
+		state.examples = known;
+		writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+
+		n8n = await startN8n(paths, env, join(o.userFolder, 'n8n.log'));
+		t(`n8n answering on ${n8n.baseUrl}`);
+		const client = new N8nClient(n8n.baseUrl);
+		await client.signIn(OWNER);
+		await connectFormsIfSandbox(client, sandbox.baseUrl, log);
+		t('owner signed in, Forms credential connected');
+		let apiKey: string | undefined;
+		if (o.apiKey) apiKey = await client.createApiKey(`e2e ${new Date().toISOString()}`);
+		const started = n8n;
+		ready = true;
+		return {
+			paths,
+			userFolder: o.userFolder,
+			n8n: started,
+			sandbox,
+			client,
+			apiKey,
+			examples: known,
+			async stop() {
+				await started.stop();
+				await sandbox.stop();
+			},
+		};
+	} finally {
+		if (!ready) {
+			if (n8n) await n8n.stop();
+			await sandbox.stop();
+		}
+	}
+}
+
+/**
+ * The sandbox forgets its tokens when it restarts; a Forms credential that still points at the
+ * sandbox is connected again through n8n's OAuth2 flow. One pointing elsewhere is left alone.
+ */
+async function connectFormsIfSandbox(client: N8nClient, sandboxUrl: string, log: Log): Promise<void> {
+	let data: Record<string, unknown> | undefined;
+	try {
+		const cred = await client.rest<{ data?: Record<string, unknown> }>(
+			'GET',
+			`/credentials/${CREDENTIAL_IDS.forms}?includeData=true`,
+		);
+		data = cred?.data;
+	} catch {
+		log(`  (no credential ${CREDENTIAL_IDS.forms}: nothing to connect)`);
+		return;
+	}
+	const accounts = String(data?.customAccountsUrl ?? '');
+	if (data?.environment !== 'custom' || !accounts.startsWith(sandboxUrl)) {
+		log(`  Forms credential points at ${accounts || String(data?.environment)}: not reconnecting it`);
+		return;
+	}
+	await client.connectOAuth2(CREDENTIAL_IDS.forms);
+}

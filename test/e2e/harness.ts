@@ -1,0 +1,384 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// The end-to-end harness: one real n8n (with the packed package installed) and one sandbox, started
+// once for the whole suite by global-setup.ts. Tests build a workflow, run it over HTTP through a
+// Webhook trigger, and read what every node produced from n8n's public API. See README.md here.
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+export type Json = Record<string, unknown>;
+export type ServiceName = 'forms' | 'listings' | 'offers';
+
+/** What global-setup.ts wrote for the test files (path in SKYSLOPE_E2E_STATE). */
+export interface E2eState {
+	n8nUrl: string;
+	sandboxUrl: string;
+	apiKey: string;
+	userFolder: string;
+}
+
+let cached: E2eState | undefined;
+export function state(): E2eState {
+	if (cached) return cached;
+	const file = process.env.SKYSLOPE_E2E_STATE;
+	if (!file) throw new Error('SKYSLOPE_E2E_STATE is not set: run the end-to-end tests with `npm run test:e2e`');
+	cached = JSON.parse(readFileSync(file, 'utf8')) as E2eState;
+	return cached;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credentials and node types
+
+/** The three sandbox credentials (fixed ids, created by the setup; see scripts/lib/setup.ts). */
+export const CREDENTIALS = {
+	forms: { type: 'skySlopeFormsOAuth2Api', id: 'skyslope-forms-sandbox', name: 'SkySlope Forms (sandbox)' },
+	listings: { type: 'skySlopeApi', id: 'skyslope-api-sandbox', name: 'SkySlope API (sandbox)' },
+	offers: { type: 'skySlopeOffersOAuth2Api', id: 'skyslope-offers-sandbox', name: 'SkySlope Offers (sandbox)' },
+} as const;
+
+/** Node types of the package as a community install names them. */
+export const NODE_TYPES = {
+	forms: 'n8n-nodes-skyslope.skySlopeForms',
+	formsTrigger: 'n8n-nodes-skyslope.skySlopeFormsTrigger',
+	listings: 'n8n-nodes-skyslope.skySlope',
+	listingsTrigger: 'n8n-nodes-skyslope.skySlopeTrigger',
+	offers: 'n8n-nodes-skyslope.skySlopeOffers',
+	offersTrigger: 'n8n-nodes-skyslope.skySlopeOffersTrigger',
+} as const;
+
+const SERVICE_NODE: Record<ServiceName, string> = {
+	forms: NODE_TYPES.forms,
+	listings: NODE_TYPES.listings,
+	offers: NODE_TYPES.offers,
+};
+
+/** `{ <credential type>: { id, name } }` for a node's `credentials`. */
+export function credentialRef(service: ServiceName): Json {
+	const c = CREDENTIALS[service];
+	return { [c.type]: { id: c.id, name: c.name } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building workflows
+
+export interface WorkflowNode {
+	name: string;
+	type: string;
+	typeVersion: number;
+	parameters: Json;
+	position?: [number, number];
+	credentials?: Json;
+	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
+	continueOnFail?: boolean;
+	[key: string]: unknown;
+}
+
+export interface Workflow {
+	name?: string;
+	nodes: WorkflowNode[];
+	connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
+	settings?: Json;
+	[key: string]: unknown;
+}
+
+/** The name of the start node that `workflow()` puts first. */
+export const START = 'Start';
+
+/** One of the package's action nodes, with the sandbox credential of its service. */
+export function skyslopeNode(service: ServiceName, name: string, parameters: Json, extra: Partial<WorkflowNode> = {}): WorkflowNode {
+	return {
+		name,
+		type: SERVICE_NODE[service],
+		typeVersion: 1,
+		parameters,
+		credentials: credentialRef(service),
+		...extra,
+	};
+}
+
+/**
+ * A workflow `Start -> nodes[0] -> nodes[1] -> ...` (a chain). `Start` is a Manual Trigger: the
+ * harness swaps it for a Webhook trigger that emits the `input` items of runWorkflow().
+ */
+export function workflow(nodes: WorkflowNode[], name = 'e2e'): Workflow {
+	const all: WorkflowNode[] = [
+		{ name: START, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
+		...nodes,
+	];
+	const connections: Workflow['connections'] = {};
+	all.forEach((n, i) => {
+		n.position ??= [i * 220, 0];
+		if (i > 0) connections[all[i - 1].name] = { main: [[{ node: n.name, type: 'main', index: 0 }]] };
+	});
+	return { name, nodes: all, connections, settings: { executionOrder: 'v1' } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Talking to n8n and the sandbox
+
+async function call<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+	const res = await fetch(url, {
+		method,
+		headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await res.text();
+	if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 1000)}`);
+	return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** n8n's public API (/api/v1) with the suite's API key. */
+export function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+	const s = state();
+	return call<T>(method, `${s.n8nUrl}/api/v1${path}`, body, { 'X-N8N-API-KEY': s.apiKey });
+}
+
+/** A sandbox test control (/_sandbox/...). */
+export function sandbox<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+	return call<T>(method, `${state().sandboxUrl}/_sandbox${path}`, body);
+}
+
+export interface RequestLogEntry {
+	seq: number;
+	service: ServiceName | 'sandbox';
+	method: string;
+	/** Path below the service mount, still URL-encoded, e.g. `/partner/api/users/profile`. */
+	path: string;
+	query: Record<string, string | string[]>;
+	headers: Record<string, string>;
+	body: unknown;
+	status: number;
+	fault?: string;
+	at: number;
+}
+
+/** What the sandbox received (all of it, or of one service), oldest first. */
+export async function sandboxLog(service?: ServiceName): Promise<RequestLogEntry[]> {
+	const log = await sandbox<RequestLogEntry[]>('GET', '/log');
+	return service ? log.filter((e) => e.service === service) : log;
+}
+
+export async function clearSandboxLog(): Promise<void> {
+	await sandbox('DELETE', '/log');
+}
+
+/** Fault rules (see sandbox/core/context.ts FaultRule); an empty list turns faults off. */
+export async function setFaults(rules: Json[]): Promise<void> {
+	await sandbox('PUT', '/faults', rules);
+}
+
+/** Ends every session or token of a service (or of all three) now, as if their lifetime ran out. */
+export async function expire(service?: ServiceName): Promise<void> {
+	await sandbox('POST', '/expire', service ? { service } : {});
+}
+
+export async function setRateLimit(service: ServiceName, limit: { limit?: number; windowSeconds?: number }): Promise<void> {
+	await sandbox('PUT', '/ratelimit', { service, ...limit });
+}
+
+/** n8n's credential test (the one behind the editor's "Retest" button), through the public API. */
+export function testCredential(id: string): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	return api('POST', `/credentials/${encodeURIComponent(id)}/test`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running workflows
+
+export interface ItemOut {
+	json: Json;
+	binary?: Record<string, Json>;
+	pairedItem?: { item: number; input?: number } | Array<{ item: number; input?: number }> | number;
+	error?: Json;
+	[key: string]: unknown;
+}
+
+export interface NodeErrorOut {
+	message: string;
+	description?: string | null;
+	httpCode?: string | null;
+	name?: string;
+	node?: Json;
+	context?: Json;
+	[key: string]: unknown;
+}
+
+interface TaskData {
+	data?: { main?: Array<ItemOut[] | null> };
+	error?: NodeErrorOut;
+	executionStatus?: string;
+	[key: string]: unknown;
+}
+
+export interface Execution {
+	id: string;
+	status: string;
+	finished: boolean;
+	mode: string;
+	data?: {
+		resultData: {
+			runData: Record<string, TaskData[]>;
+			error?: NodeErrorOut;
+			lastNodeExecuted?: string;
+		};
+	};
+	[key: string]: unknown;
+}
+
+export interface RunResult {
+	executionId: string;
+	/** n8n's status of the execution: `success`, `error`, ... */
+	status: string;
+	/** The execution's error (the node that stopped it), if any. */
+	error?: NodeErrorOut;
+	/** Every node's runs, as n8n stored them. */
+	runData: Record<string, TaskData[]>;
+	/** Items of a node's output (default: first output, last run). Throws if the node did not run. */
+	items(node: string, output?: number): ItemOut[];
+	/** `json` of each item of a node's output. */
+	json(node: string, output?: number): Json[];
+	/** The error a node ended with, if it did. */
+	nodeError(node: string): NodeErrorOut | undefined;
+	/** The webhook's HTTP answer (status and body). */
+	response: { status: number; body: string };
+	execution: Execution;
+}
+
+interface Activated {
+	id: string;
+	/** Production webhook URL of the harness trigger. */
+	url: string;
+}
+
+const activated = new Map<string, Activated>();
+
+export const HARNESS_WEBHOOK = '__e2e webhook';
+
+/**
+ * Replaces the Manual Trigger (if any) with a Webhook trigger and a Split Out node of the same
+ * name, so the workflow's connections stay as they are and `input` arrives as items.
+ */
+function toWebhookWorkflow(wf: Workflow): { wf: Workflow; path: string } {
+	const copy = JSON.parse(JSON.stringify(wf)) as Workflow;
+	const manual = copy.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+	if (!manual) throw new Error('runWorkflow needs a workflow with a Manual Trigger (use workflow())');
+	const path = `e2e-${createHash('sha256').update(JSON.stringify(wf)).digest('hex').slice(0, 24)}`;
+	const position = (manual.position as [number, number] | undefined) ?? [0, 0];
+	Object.assign(manual, {
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		parameters: { fieldToSplitOut: 'body.items', include: 'noOtherFields', options: {} },
+	});
+	copy.nodes.unshift({
+		name: HARNESS_WEBHOOK,
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: randomUUID(),
+		position: [position[0] - 220, position[1]],
+		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'noData', options: {} },
+	});
+	copy.connections[HARNESS_WEBHOOK] = { main: [[{ node: manual.name, type: 'main', index: 0 }]] };
+	return { wf: copy, path };
+}
+
+/**
+ * Creates and publishes a workflow through the public API and returns its id. Workflows with a
+ * trigger of the package (e.g. SkySlope Forms Trigger) are activated as a user would.
+ */
+export async function createWorkflow(wf: Workflow, activate = true): Promise<string> {
+	const created = await api<{ id: string }>('POST', '/workflows', {
+		name: wf.name ?? 'e2e',
+		nodes: wf.nodes,
+		connections: wf.connections,
+		settings: wf.settings ?? { executionOrder: 'v1' },
+	});
+	if (activate) await api('POST', `/workflows/${created.id}/activate`);
+	return created.id;
+}
+
+export async function deactivateWorkflow(id: string): Promise<void> {
+	await api('POST', `/workflows/${id}/deactivate`);
+}
+
+async function latestExecutionId(workflowId: string): Promise<number> {
+	const list = await api<{ data: Array<{ id: string }> }>('GET', `/executions?workflowId=${workflowId}&limit=1`);
+	return list.data.length ? Number(list.data[0].id) : 0;
+}
+
+/** Waits for an execution of the workflow newer than `after` to finish and returns it with its data. */
+export async function waitForExecution(workflowId: string, after = 0, timeoutMs = 60000): Promise<Execution> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const list = await api<{ data: Execution[] }>(
+			'GET',
+			`/executions?workflowId=${workflowId}&limit=5&includeData=true`,
+		);
+		const fresh = list.data.filter((e) => Number(e.id) > after && e.status !== 'running' && e.status !== 'new');
+		if (fresh.length) {
+			fresh.sort((a, b) => Number(a.id) - Number(b.id));
+			return parseExecution(fresh[0]);
+		}
+		if (Date.now() > deadline) throw new Error(`no finished execution of workflow ${workflowId} within ${timeoutMs} ms`);
+		await new Promise((r) => setTimeout(r, 100));
+	}
+}
+
+function parseExecution(e: Execution): Execution {
+	if (typeof e.data === 'string') {
+		throw new Error('execution data came back as a string: the public API is expected to return it parsed');
+	}
+	return e;
+}
+
+function resultOf(execution: Execution, response: { status: number; body: string }): RunResult {
+	const runData = execution.data?.resultData.runData ?? {};
+	const lastRun = (node: string): TaskData => {
+		const runs = runData[node];
+		if (!runs || runs.length === 0) {
+			throw new Error(`node "${node}" did not run; nodes that ran: ${Object.keys(runData).join(', ')}`);
+		}
+		return runs[runs.length - 1];
+	};
+	const items = (node: string, output = 0) => lastRun(node).data?.main?.[output] ?? [];
+	return {
+		executionId: execution.id,
+		status: execution.status,
+		error: execution.data?.resultData.error,
+		runData,
+		items,
+		json: (node, output) => items(node, output).map((i) => i.json),
+		nodeError: (node) => runData[node]?.[runData[node].length - 1]?.error,
+		response,
+		execution,
+	};
+}
+
+export interface RunOptions {
+	/** The items the start node emits (default: one empty item, as a manual run does). */
+	input?: Json[];
+	timeoutMs?: number;
+}
+
+/**
+ * Runs a workflow in the suite's n8n and returns what each node produced. The workflow is created
+ * and published once (keyed by its JSON) and then run through its Webhook trigger over HTTP; the
+ * execution is read back through the public API.
+ */
+export async function runWorkflow(wf: Workflow, options: RunOptions = {}): Promise<RunResult> {
+	const { wf: hooked, path } = toWebhookWorkflow(wf);
+	let target = activated.get(path);
+	if (!target) {
+		const id = await createWorkflow(hooked);
+		target = { id, url: `${state().n8nUrl}/webhook/${path}` };
+		activated.set(path, target);
+	}
+	const before = await latestExecutionId(target.id);
+	const res = await fetch(target.url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ items: options.input ?? [{}] }),
+		signal: AbortSignal.timeout(options.timeoutMs ?? 120000),
+	});
+	const response = { status: res.status, body: await res.text() };
+	if (res.status === 404) throw new Error(`the harness webhook is not registered: ${response.body}`);
+	const execution = await waitForExecution(target.id, before, options.timeoutMs ?? 60000);
+	return resultOf(execution, response);
+}
