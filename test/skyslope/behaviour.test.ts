@@ -173,3 +173,34 @@ describe('pickers', () => {
 		expect(sale.map((o) => o.value)).toEqual([24, 25, 26]);
 	});
 });
+
+describe('updates', () => {
+	let env: Env;
+	beforeAll(async () => {
+		env = await startEnv();
+	});
+	afterAll(async () => env.sandbox.close());
+
+	it('an update with no field mapped is refused before sending', async () => {
+		const listing = [...env.state.store.listings.values()][0].dto.listingGuid;
+		const before = env.sent('PUT').length;
+		const r = await env.run({
+			resource: 'listing',
+			operation: 'update',
+			listingGuid: byId(listing),
+			columns: { mappingMode: 'defineBelow', value: { mlsNumber: '' }, matchingColumns: [], schema: [] },
+		});
+		expect(r.error?.message).toBe('Fields: map at least one field to change (item 0)');
+		expect(env.sent('PUT').length).toBe(before);
+	});
+
+	it('a filtered listing search reads on through several pages', async () => {
+		const all = [...env.state.store.listings.values()].map((l) => l.dto).sort((a, b) => b.createdOn.localeCompare(a.createdOn));
+		// The oldest listing is on the last page; a filter finds it within five pages of ten.
+		const target = all[Math.min(all.length, 50) - 1];
+		const before = env.sent('GET', /^\/api\/files\/listings$/).length;
+		const found = await env.method('listSearch', 'searchListings', { resource: 'listing', operation: 'get' }, { filter: target.listingGuid });
+		expect(found.results.map((r) => r.value)).toEqual([target.listingGuid]);
+		expect(env.sent('GET', /^\/api\/files\/listings$/).length - before).toBe(Math.min(5, Math.ceil(all.length / 10)));
+	});
+});

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, type ApiContext, type Operation } from '../../shared';
+import { defineOperation, inputError, type ApiContext, type Operation } from '../../shared';
 import type { FormField } from '../helpers/forms';
 import { skySlopeRequest, unwrap } from '../transport';
 import { executeReader, formFieldsProperty, mappedBody, type Reader } from './common';
@@ -73,7 +73,11 @@ export function formDrivenWrite(spec: FormDrivenWrite): Operation {
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const r = executeReader(this, itemIndex);
 			const path = spec.path(r);
-			const body = { ...mappedBody(this, itemIndex), ...(spec.extraBody?.(r) ?? {}) };
+			const mapped = mappedBody(this, itemIndex);
+			if (spec.form.partial && Object.keys(mapped).length === 0) {
+				throw inputError(this, 'Fields', itemIndex, 'map at least one field to change');
+			}
+			const body = { ...mapped, ...(spec.extraBody?.(r) ?? {}) };
 			if (spec.check) await spec.check.call(this, r, body);
 			const envelope = await skySlopeRequest.call(this, {
 				method: spec.method,

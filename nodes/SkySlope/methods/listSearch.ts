@@ -10,15 +10,26 @@ function filtered(choices: Choice[], filter?: string): INodeListSearchResult {
 	return { results: results.map((c) => ({ name: c.name, value: c.value })) };
 }
 
+/** Pages a filtered search reads per call before handing back a token to read on. */
+const FILTER_PAGES = 5;
+
 async function files(
 	ctx: ILoadOptionsFunctions,
 	kind: 'listing' | 'sale',
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = paginationToken ? Number(paginationToken) : 1;
-	const { choices, nextPage } = await filesPage(ctx, kind, Number.isSafeInteger(page) && page > 0 ? page : 1);
-	return { ...filtered(choices, filter), paginationToken: nextPage ? String(nextPage) : undefined };
+	const start = Number(paginationToken);
+	let page = Number.isSafeInteger(start) && start > 0 ? start : 1;
+	// The service has no text search: a filter is matched here, over a few pages at a time.
+	const results: INodeListSearchResult['results'] = [];
+	for (let read = 0; read < (filter?.trim() ? FILTER_PAGES : 1); read++) {
+		const { choices, nextPage } = await filesPage(ctx, kind, page);
+		results.push(...filtered(choices, filter).results);
+		if (!nextPage) return { results };
+		page = nextPage;
+	}
+	return { results, paginationToken: String(page) };
 }
 
 export async function searchListings(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
