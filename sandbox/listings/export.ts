@@ -193,7 +193,7 @@ export function chunkOf(obj: Dto, index: number): string {
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function registerExport(router: Router, deps: Deps, progress: Array<{ emitted: number; done: boolean }>): void {
+export function registerExport(router: Router, deps: Deps, progress: Array<{ emitted: number; done: boolean; aborted: boolean }>): void {
 	const { store, ctx } = deps;
 
 	route(router, deps, 'GET', '/api/files', (req, user) => {
@@ -202,7 +202,7 @@ export function registerExport(router: Router, deps: Deps, progress: Array<{ emi
 		const header = req.headers['x-sandbox-cut-after'];
 		const cutAfter = typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : store.exportCutAfter;
 		const visibleUsers = store.users.filter((u) => user.userType !== 'Agent' || u.userGuid === user.userGuid).length;
-		const track = { emitted: 0, done: false };
+		const track = { emitted: 0, done: false, aborted: false };
 		progress.push(track);
 
 		async function* body(): AsyncGenerator<Buffer> {
@@ -267,6 +267,17 @@ export function registerExport(router: Router, deps: Deps, progress: Array<{ emi
 		}
 
 		const stream = Readable.from(body(), { objectMode: false });
+		// The client went away mid-export: the server's pipe only unpipes (and leaves the stream
+		// paused forever); stop generating instead.
+		const unpipe = stream.unpipe.bind(stream);
+		stream.unpipe = (destination) => {
+			const result = unpipe(destination);
+			if (!stream.readableEnded) {
+				track.aborted = true;
+				stream.destroy();
+			}
+			return result;
+		};
 		return {
 			status: 200,
 			headers: { 'content-type': 'application/json; charset=utf-8' },

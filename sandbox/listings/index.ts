@@ -25,7 +25,7 @@ export interface ListingsState {
 	/** Cuts every bulk export after `n` whole objects, mid-object (undefined: off). */
 	setExportCutAfter(n: number | undefined): void;
 	/** Progress of the export streams, for tests that check streaming. */
-	exports: Array<{ emitted: number; done: boolean }>;
+	exports: Array<{ emitted: number; done: boolean; aborted: boolean }>;
 }
 
 export const listingsService: ServiceFactory = (ctx) => {

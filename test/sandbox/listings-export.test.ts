@@ -182,6 +182,9 @@ describe('listings sandbox: export at scale streams', () => {
 		expect(Buffer.concat(first).subarray(0, 4)).toEqual(Buffer.from([0xef, 0xbb, 0xbf, 0x5b]));
 		expect(progress.done).toBe(false);
 		expect(progress.emitted).toBeLessThan(40000);
+		// The client left: the sandbox stops generating instead of holding a paused stream.
+		for (let i = 0; i < 50 && !progress.aborted; i++) await new Promise((r) => setTimeout(r, 20));
+		expect(progress).toMatchObject({ aborted: true, done: false });
 	});
 
 	it('generates the same objects for the same seed', async () => {
