@@ -1,0 +1,60 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { resources } from '../../nodes/SkySlopeForms/actions/resources';
+import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
+
+describe('SkySlope Forms node description and docs', () => {
+	const doc = readFileSync(path.join(__dirname, '../../docs/forms-node.md'), 'utf8');
+
+	it('docs/forms-node.md lists every operation of every resource with its method and path', () => {
+		for (const resource of resources) {
+			for (const op of resource.operations) {
+				const row = new RegExp(`^\\| ${resource.name} \\| ${op.name} \\(\`${op.value}\`\\) \\| \`(GET|POST|PUT|PATCH|DELETE) /`, 'm');
+				expect(`${resource.name} > ${op.name}: ${row.test(doc) ? 'listed' : 'missing'}`).toBe(`${resource.name} > ${op.name}: listed`);
+			}
+		}
+	});
+
+	it('has the operations the issue asks for, with unique values per resource', () => {
+		const byResource = Object.fromEntries(resources.map((r) => [r.value, r.operations.map((o) => o.value)]));
+		expect(byResource).toEqual({
+			file: ['getAll', 'get', 'create', 'updateDetails', 'replace', 'importMls', 'applyTemplate', 'subscribe'],
+			contact: ['add', 'addMany', 'update', 'delete'],
+			document: ['getAll', 'get', 'addFromForms', 'updateFields', 'upload', 'download', 'downloadCombined', 'delete'],
+			signedDocument: ['getAllForFile', 'getAllForEnvelope'],
+			envelope: ['getAll', 'create'],
+			template: ['getAll'],
+			form: ['getAll'],
+			library: ['getAll'],
+			collaborator: ['getAll'],
+			user: ['getProfile'],
+		});
+	});
+
+	it('is usable as a tool, and every write operation offers On Behalf Of', () => {
+		const description = new SkySlopeForms().description;
+		expect(description.usableAsTool).toBe(true);
+		expect(description.name).toBe('skySlopeForms');
+		const withOnBehalfOf = description.properties
+			.filter((p) => p.name === 'onBehalfOf')
+			.flatMap((p) => (p.displayOptions?.show?.operation as string[]).map((op) => `${String(p.displayOptions?.show?.resource)}.${op}`))
+			.sort();
+		expect(withOnBehalfOf).toEqual(
+			[
+				'contact.add',
+				'contact.addMany',
+				'contact.update',
+				'document.addFromForms',
+				'document.upload',
+				'envelope.create',
+				'file.applyTemplate',
+				'file.create',
+				'file.importMls',
+				'file.replace',
+				'file.updateDetails',
+			].sort(),
+		);
+	});
+});
