@@ -4,9 +4,11 @@
 // never fails a build on a machine's speed: a missed target is printed, not thrown.
 import { exportParserBench } from './export-parser';
 import { out } from './lib';
+import { offersWindowsBench } from './offers-windows';
 
 const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	'export-parser': { figures: '3, 4', run: exportParserBench },
+	'offers-windows': { figures: '7', run: offersWindowsBench },
 };
 
 async function main(): Promise<void> {
