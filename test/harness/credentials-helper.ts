@@ -31,6 +31,19 @@ import type { CredentialTypes } from './credential-types';
 /** Stored (not yet resolved) credential data, one entry per credential type. */
 export type CredentialStore = Map<string, ICredentialDataDecryptedObject>;
 
+/**
+ * OAuth endpoint and flow fields the credential type owns when it declares them `hidden`: n8n
+ * drops stored values for them so the type's default always applies.
+ */
+const OAUTH_PINNED_FIELDS = [
+	'authUrl',
+	'accessTokenUrl',
+	'grantType',
+	'authentication',
+	'requestTokenUrl',
+	'signatureMethod',
+];
+
 const clone = <T>(value: T): T => structuredClone(value);
 
 const mockNode: INode = {
@@ -159,9 +172,13 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		expressionResolveValues?: ICredentialsExpressionResolveValues,
 	): Promise<ICredentialDataDecryptedObject> {
 		const properties = this.getCredentialsProperties(type);
+		const stored = { ...original };
+		for (const field of OAUTH_PINNED_FIELDS) {
+			if (properties.some((p) => p.name === field && p.type === 'hidden')) delete stored[field];
+		}
 		let data = NodeHelpers.getNodeParameters(
 			properties,
-			original as INodeParameters,
+			stored as INodeParameters,
 			true,
 			false,
 			null,
