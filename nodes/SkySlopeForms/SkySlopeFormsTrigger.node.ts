@@ -289,6 +289,7 @@ export class SkySlopeFormsTrigger implements INodeType {
 						method: 'GET',
 						path: p`/files/${fileId}/documents/download`,
 						qs: { documentIds: String(documentId) },
+						headers: { accept: 'application/pdf, application/json' },
 						encoding: 'arraybuffer',
 					});
 					const bytes = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);

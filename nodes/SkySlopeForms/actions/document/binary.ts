@@ -83,6 +83,7 @@ export async function downloadToItem(
 		method: 'GET',
 		path,
 		qs: { documentIds: documentIds.join(',') },
+		headers: { accept: 'application/pdf, application/zip, application/json' },
 		encoding: 'arraybuffer',
 		itemIndex: i,
 	});
