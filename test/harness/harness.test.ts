@@ -13,7 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
-import { binary, readBinary, runNode, testCredential } from './index';
+import { binary, readBinary, resolveCredentials, runNode, testCredential } from './index';
 import type { TestServer } from './test-server';
 import { startTestServer } from './test-server';
 
@@ -375,5 +375,23 @@ describe('runNode', () => {
 			});
 			expect(result).toMatchObject({ status: 'Error', message: 'ECONNREFUSED' });
 		});
+	});
+
+	it('resolveCredentials gives what getCredentials() would: defaults, inherited oAuth2Api fields, $self', async () => {
+		expect(await resolveCredentials(EchoApi, { apiKey: 'k' })).toEqual({
+			environment: 'production',
+			baseUrl: '',
+			url: 'https://echo.invalid',
+			apiKey: 'k',
+		});
+		const token = await resolveCredentials(TokenApi, { baseUrl: 'http://h', clientId: 'c', clientSecret: 's', accessTokenUrl: 'http://ignored' });
+		expect(token).toMatchObject({
+			grantType: 'clientCredentials',
+			accessTokenUrl: 'http://h/token',
+			scope: 'things.read',
+			authentication: 'header',
+			clientId: 'c',
+		});
+		expect(token).not.toHaveProperty('authUrl'); // shown for authorizationCode / pkce only
 	});
 });

@@ -9,7 +9,7 @@ export { CredentialTypes } from './credential-types';
 export type { CredentialClass } from './credential-types';
 export { OAuth2Api } from './oauth2-api';
 export { binary, readBinary } from './binary';
-export { testCredential } from './test-credential';
+export { resolveCredentials, testCredential } from './test-credential';
 export type { TestCredentialResult } from './test-credential';
 export { runPoll, runWebhook, runWebhookMethods } from './triggers';
 export type {

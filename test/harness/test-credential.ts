@@ -168,3 +168,26 @@ export async function testCredential(
 	}
 	return result({ status: 'OK', message: 'Connection successful!' });
 }
+
+/**
+ * The credential data a node would get from getCredentials(): the type's defaults (parents'
+ * included) applied and `={{...}}` expressions resolved with `$self`, as n8n decrypts it.
+ */
+export async function resolveCredentials(
+	credential: CredentialClass | ICredentialType | string,
+	data: ICredentialDataDecryptedObject,
+	options: { credentialTypes?: Array<CredentialClass | ICredentialType> } = {},
+): Promise<ICredentialDataDecryptedObject> {
+	prepareEnvironment();
+	const extra = [...(options.credentialTypes ?? [])];
+	let name: string;
+	if (typeof credential === 'string') {
+		name = credential;
+	} else {
+		const type = typeof credential === 'function' ? new credential() : credential;
+		extra.push(type);
+		name = type.name;
+	}
+	const helper = makeCredentialsHelper({ credentials: { [name]: data }, credentialTypes: extra });
+	return await helper.applyDefaults(createAdditionalData(helper), structuredClone(data), name, 'manual');
+}
