@@ -152,6 +152,46 @@ describe('Template, Form, Library, Collaborator, User', () => {
 	});
 });
 
+describe('transport through the credential', () => {
+	it('renews an expired token once, silently, and keeps the new one', async () => {
+		const before = (env.credentials.oauthTokenData as { access_token: string }).access_token;
+		env.sandbox.expireAuth('forms');
+		const result = await env.run({ resource: 'user', operation: 'getProfile' });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0].id).toBe(USERS.caller);
+		const after = (env.credentials.oauthTokenData as { access_token: string }).access_token;
+		expect(after).not.toBe(before);
+		expect(env.api('GET').map((r) => r.status)).toEqual([401, 200]);
+	});
+
+	it('retries a GET on 503, but not a POST', async () => {
+		env.sandbox.setFaults([{ service: 'forms', path: '^/partner/api/libraries$', errorRate: 1, errorStatus: 503, times: 1 }]);
+		try {
+			const result = await env.run({ resource: 'library', operation: 'getAll', returnAll: true });
+			expect(result.error).toBeUndefined();
+			expect(env.api('GET').map((r) => r.status)).toEqual([503, 200]);
+		} finally {
+			env.sandbox.setFaults([]);
+		}
+		env.sandbox.clearLog();
+		const file = fileWithEnvelopes(1);
+		env.sandbox.setFaults([{ service: 'forms', path: '/envelopes$', method: 'POST', errorRate: 1, errorStatus: 503, times: 1 }]);
+		try {
+			const result = await env.run({
+				resource: 'envelope',
+				operation: 'create',
+				fileId: byId(file.id),
+				envelopeName: 'Once only',
+				documentIds: [env.state.store.liveDocuments(file.id)[0].id],
+			});
+			expect(result.error?.message).toMatch(/SkySlope Forms answered 503/);
+			expect(env.api('POST')).toHaveLength(1);
+		} finally {
+			env.sandbox.setFaults([]);
+		}
+	});
+});
+
 describe('pickers', () => {
 	it('searchFiles pages 50 at a time and filters by name on the service', async () => {
 		const first = await env.method('listSearch', 'searchFiles', {});
