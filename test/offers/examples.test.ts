@@ -1,0 +1,116 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// The Offers example workflows name real parameters of the two nodes, and their nodes run against
+// the sandbox as they are saved (expressions included).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
+
+import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
+import { startSandbox, type SandboxServer } from '../../sandbox';
+import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
+import { runNode, runPoll } from '../harness';
+
+interface ExampleNode {
+	name: string;
+	type: string;
+	parameters: IDataObject;
+	credentials?: IDataObject;
+}
+
+const folder = path.join(__dirname, '../../examples');
+const examples = readdirSync(folder)
+	.filter((file) => /^offers-.*\.json$/.test(file))
+	.map((file) => ({ file, nodes: (JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as { nodes: ExampleNode[] }).nodes }));
+
+const OFFERS = 'n8n-nodes-skyslope.skySlopeOffers';
+const TRIGGER = 'n8n-nodes-skyslope.skySlopeOffersTrigger';
+/** Parameters n8n itself adds to every polling trigger. */
+const N8N_ADDED = new Set(['pollTimes']);
+
+function shownFor(properties: INodeProperties[], parameters: IDataObject): Map<string, INodeProperties> {
+	const shown = new Map<string, INodeProperties>();
+	for (const property of properties) {
+		const show = property.displayOptions?.show ?? {};
+		const visible = Object.entries(show).every(([key, allowed]) => (allowed as unknown[]).includes(parameters[key]));
+		if (visible) shown.set(property.name, property);
+	}
+	return shown;
+}
+
+describe('Offers example workflows', () => {
+	let sandbox: SandboxServer;
+	let credentials: Record<string, ICredentialDataDecryptedObject>;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+		credentials = {
+			skySlopeOffersOAuth2Api: {
+				environment: 'custom',
+				customBaseUrl: `${sandbox.baseUrl}/offers/offers-api`,
+				clientId: OFFERS_CLIENT_ID,
+				clientSecret: OFFERS_CLIENT_SECRET,
+			},
+		};
+	});
+	afterAll(async () => sandbox.close());
+
+	const ours = () =>
+		examples.flatMap(({ file, nodes }) => nodes.filter((n) => n.type === OFFERS || n.type === TRIGGER).map((node) => ({ file, node })));
+
+	it('use both nodes and the sandbox credential', () => {
+		expect(ours().some(({ node }) => node.type === OFFERS)).toBe(true);
+		expect(ours().some(({ node }) => node.type === TRIGGER)).toBe(true);
+		for (const { node } of ours()) {
+			expect(node.credentials).toEqual({
+				skySlopeOffersOAuth2Api: { id: 'skyslope-offers-sandbox', name: 'SkySlope Offers (sandbox)' },
+			});
+		}
+	});
+
+	it('name only parameters (and options) the node shows for that resource and operation', () => {
+		for (const { file, node } of ours()) {
+			const properties =
+				node.type === OFFERS ? new SkySlopeOffers().description.properties : new SkySlopeOffersTrigger().description.properties;
+			const shown = shownFor(properties, node.parameters);
+			for (const [key, value] of Object.entries(node.parameters)) {
+				if (N8N_ADDED.has(key) && node.type === TRIGGER) continue;
+				const property = shown.get(key);
+				expect(`${file} ${node.name}: ${key} ${property ? 'shown' : 'unknown'}`).toBe(`${file} ${node.name}: ${key} shown`);
+				if (property?.type === 'collection' && value && typeof value === 'object') {
+					const options = new Set((property.options as INodeProperties[]).map((o) => o.name));
+					for (const option of Object.keys(value)) expect(`${key}.${option} ${options.has(option)}`).toBe(`${key}.${option} true`);
+				}
+			}
+		}
+	});
+
+	it('every action node runs as saved and returns items', async () => {
+		const state = sandbox.service<OffersState>('offers').state;
+		for (const { node } of ours().filter(({ node }) => node.type === OFFERS)) {
+			const result = await runNode({ node: SkySlopeOffers, parameters: node.parameters as INodeParameters, credentials });
+			credentials = result.credentials;
+			expect(`${node.name}: ${result.error?.message ?? 'ok'}`).toBe(`${node.name}: ok`);
+			expect(result.output[0].length).toBeGreaterThan(0);
+			if (node.parameters.operation === 'getAll') {
+				const now = Date.now();
+				const expected = state.inRange(now - 90 * 24 * 3600 * 1000, now).length;
+				expect(result.output[0]).toHaveLength(expected);
+				expect(result.output[0][0].json.OfferPrice).toEqual(expect.any(Number));
+			}
+		}
+	});
+
+	it('the trigger gives a sample in a test run, and its first active poll stays quiet', async () => {
+		for (const { node } of ours().filter(({ node }) => node.type === TRIGGER)) {
+			const parameters = node.parameters as INodeParameters;
+			const sample = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials, mode: 'manual' });
+			expect(sample.output?.[0]).toHaveLength(1);
+			const staticData: IDataObject = {};
+			const first = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials, mode: 'trigger', staticData });
+			expect(first.output).toBeNull();
+			expect(staticData.cursor).toEqual(expect.any(String));
+		}
+	});
+});
