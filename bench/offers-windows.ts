@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Figure 7: Offers Get Many, Return All, over 365 days (the service caps a query at 31 days and a
 // page at 100 offers). The figure is requests sent / the least any client could send: for each
 // 31-day window of the fewest windows that cover the range, the pages its offers fill

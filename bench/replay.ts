@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The "obvious alternative" of the paging figures: a bare undici loop that sends, one after the
 // other on one keep-alive connection, exactly the requests the node sent (same URLs, same
 // Authorization header, read from the sandbox's request log) and parses every JSON answer.
@@ -53,6 +52,12 @@ export class BareClient {
 			}
 		}
 		return records;
+	}
+
+	/** One request's JSON answer. */
+	async json(request: Replayable): Promise<unknown> {
+		const res = await this.pool.request({ method: request.method as 'GET', path: request.url, headers: request.headers });
+		return JSON.parse(await res.body.text()) as unknown;
 	}
 
 	async close(): Promise<void> {

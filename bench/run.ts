@@ -3,12 +3,14 @@
 // Each prints its figures as ratios measured side by side in this run. Never part of `npm test`,
 // never fails a build on a machine's speed: a missed target is printed, not thrown.
 import { exportParserBench } from './export-parser';
+import { formsFilesBench } from './forms-files';
 import { out } from './lib';
 import { offersWindowsBench } from './offers-windows';
 
 const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	'export-parser': { figures: '3, 4', run: exportParserBench },
 	'offers-windows': { figures: '7', run: offersWindowsBench },
+	'forms-files': { figures: '1, 2', run: formsFilesBench },
 };
 
 async function main(): Promise<void> {
