@@ -206,6 +206,15 @@ describe('triggers and methods', () => {
 		expect(result.staticData).toEqual({});
 	});
 
+	it('manual mode never keeps static data (n8n saves it for production executions only)', async () => {
+		const staticData: IDataObject = { kept: true };
+		const options = { node: HookTrigger, credentialTypes: [FeedApi], credentials: credentials(), staticData };
+		const created = await runWebhookMethods({ ...options, method: 'create', mode: 'manual' });
+		expect(created.staticData).toEqual({ kept: true, subscriptionId: expect.any(String) });
+		expect(staticData).toEqual({ kept: true });
+		expect(created.webhookUrl).toBe('http://127.0.0.1:5678/webhook-test/harness-webhook-id/webhook');
+	});
+
 	it('runWebhookMethods: create subscribes the webhook URL, checkExists and delete use static data', async () => {
 		const staticData: IDataObject = {};
 		const options = { node: HookTrigger, credentialTypes: [FeedApi], credentials: credentials(), staticData };
@@ -213,9 +222,9 @@ describe('triggers and methods', () => {
 		const created = await runWebhookMethods({ ...options, method: 'create' });
 		expect(created.result).toBe(true);
 		expect(created.webhookUrl).toBe('http://127.0.0.1:5678/webhook/harness-webhook-id/webhook');
-		const sent = server.requests.find((r) => r.path === '/subscriptions');
+		const sent = server.requests.filter((r) => r.path === '/subscriptions').pop();
 		expect(JSON.parse(sent?.body ?? '{}')).toEqual({ url: created.webhookUrl });
-		expect(staticData).toEqual({ subscriptionId: 'sub-1' });
+		expect(staticData).toEqual({ subscriptionId: `sub-${subscriptions}` });
 		expect((await runWebhookMethods({ ...options, method: 'checkExists' })).result).toBe(true);
 		await runWebhookMethods({ ...options, method: 'delete' });
 		expect(staticData).toEqual({});

@@ -21,7 +21,10 @@ import type { BaseOptions, Prepared } from './context';
 import { prepare, storedCredentials, syncStaticData } from './context';
 
 export interface TriggerResultBase {
-	/** The node's static data after the call (also written back into `options.staticData`). */
+	/**
+	 * The node's static data after the call. Also written back into `options.staticData`, except
+	 * in 'manual' mode: n8n keeps static data only for production (active workflow) executions.
+	 */
 	staticData: IDataObject;
 	/** Stored credential data after the call, by type. */
 	credentials: Record<string, ICredentialDataDecryptedObject>;
@@ -42,19 +45,30 @@ export interface RunPollResult extends TriggerResultBase {
  * object to successive calls to poll twice the way an active workflow does.
  */
 export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
-	const prepared = prepare(options);
-	const { workflow, node, nodeType, additionalData } = prepared;
 	const mode: WorkflowExecuteMode = options.mode ?? 'manual';
+	const prepared = prepareTrigger(options, mode);
+	const { workflow, node, nodeType, additionalData } = prepared;
 	const activation: WorkflowActivateMode = mode === 'manual' ? 'manual' : 'activate';
 	if (!nodeType.poll) throw new UnexpectedError(`${node.type} has no poll()`);
 	const context = new PollContext(workflow, node, additionalData, mode, activation);
 	const output = await nodeType.poll.call(context);
-	return { output, ...finish(prepared, options) };
+	return { output, ...finish(prepared, options, mode) };
 }
 
-function finish(prepared: Prepared, options: BaseOptions): TriggerResultBase {
+/**
+ * n8n saves node static data only for production executions (an active workflow's trigger or
+ * webhook), never for manual ones: in 'manual' mode the node works on a copy, and the caller's
+ * object is left as it was (the result's `staticData` still shows what the node wrote).
+ */
+function prepareTrigger(options: BaseOptions, mode: WorkflowExecuteMode): Prepared {
+	const staticData =
+		mode === 'manual' && options.staticData ? structuredClone(options.staticData) : options.staticData;
+	return prepare({ ...options, staticData });
+}
+
+function finish(prepared: Prepared, options: BaseOptions, mode: WorkflowExecuteMode): TriggerResultBase {
 	return {
-		staticData: syncStaticData(prepared, options.staticData),
+		staticData: syncStaticData(prepared, mode === 'manual' ? undefined : options.staticData),
 		credentials: storedCredentials(prepared.store),
 	};
 }
@@ -120,10 +134,10 @@ export interface RunWebhookMethodsResult extends TriggerResultBase {
 export async function runWebhookMethods(
 	options: RunWebhookMethodsOptions,
 ): Promise<RunWebhookMethodsResult> {
-	const prepared = prepare(options);
+	const mode: WorkflowExecuteMode = options.mode ?? 'trigger';
+	const prepared = prepareTrigger(options, mode);
 	const { workflow, node, nodeType, additionalData } = prepared;
 	const webhookName: WebhookName = options.webhookName ?? 'default';
-	const mode: WorkflowExecuteMode = options.mode ?? 'trigger';
 	const activation: WorkflowActivateMode = mode === 'manual' ? 'manual' : 'activate';
 	const method = nodeType.webhookMethods?.[webhookName]?.[options.method];
 	if (!method) {
@@ -135,7 +149,7 @@ export async function runWebhookMethods(
 	return {
 		result,
 		webhookUrl: context.getNodeWebhookUrl(webhookName),
-		...finish(prepared, options),
+		...finish(prepared, options, mode),
 	};
 }
 
@@ -189,10 +203,10 @@ function parseBody(raw: Buffer, contentType: string | undefined): unknown {
  * `{"message":"Workflow was started"}`).
  */
 export async function runWebhook(options: RunWebhookOptions): Promise<RunWebhookResult> {
-	const prepared = prepare(options);
+	const mode: WorkflowExecuteMode = options.mode ?? 'trigger';
+	const prepared = prepareTrigger(options, mode);
 	const { workflow, node, nodeType, additionalData } = prepared;
 	const webhookName = options.webhookName ?? 'default';
-	const mode: WorkflowExecuteMode = options.mode ?? 'trigger';
 	if (!nodeType.webhook) throw new UnexpectedError(`${node.type} has no webhook()`);
 	const webhook = nodeType.webhook;
 	const data = webhookData(prepared, webhookName, mode === 'manual');
@@ -264,7 +278,7 @@ export async function runWebhook(options: RunWebhookOptions): Promise<RunWebhook
 				headers: Object.fromEntries(response.headers.entries()),
 				body: text,
 			},
-			...finish(prepared, options),
+			...finish(prepared, options, mode),
 		};
 	} finally {
 		server.closeAllConnections();
