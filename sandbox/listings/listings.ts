@@ -2,16 +2,13 @@
 // 4.6 listings, 4.7 listing sub-resources, and the listing stage.
 import type { Router, SandboxRequest } from '../core/router';
 import {
-	coAgentFields,
 	commissionFields,
-	commissionReferralFields,
 	contactFields,
 	customFieldsFields,
 	DOCUMENT_STATUSES,
 	documentFields,
 	listingFields,
 	nameOf,
-	propertyFields,
 	referringAgentFields,
 	stageFields,
 } from './catalog';
@@ -20,13 +17,12 @@ import {
 	applyFileFields,
 	checkCoAgents,
 	fileLinks,
-	listPage,
 	mergeCustomFields,
 	setCoAgents,
 	toContact,
-	toProperty,
 } from './common';
 import { route, type Deps } from './deps';
+import { registerFiles } from './files';
 import { field, type FieldDef, validate } from './fields';
 import { guidParam, href, link, notFound, objectBody, ok, queryValue, unprocessable } from './http';
 import { iso } from './store';
@@ -50,29 +46,32 @@ const forms = (fields: FieldDef[]) => ({ fields });
 
 export function registerListings(router: Router, deps: Deps): void {
 	const { store, ctx } = deps;
-	const base = (guid: string) => `/api/files/listings/${guid}`;
-
-	const find = (req: SandboxRequest, user: User): ListingRecord => {
-		const guid = guidParam(req, 'listingGuid');
-		const rec = store.listings.get(guid);
-		if (!rec || !store.canSee(user, rec.dto)) throw notFound(`Listing ${guid} not found`);
-		return rec;
-	};
-
-	/** Saves a change: modifiedOn, and the status an incomplete/active listing now deserves. */
-	const touch = (rec: ListingRecord) => {
-		const now = ctx.now();
-		rec.dto.modifiedOn = iso(now);
-		if (['incomplete', 'active', 'expired'].includes(rec.dto.status)) {
+	const { base, find, touch, answer, typeOf, simpleForm } = registerFiles<ListingRecord>(router, deps, {
+		noun: 'Listing',
+		collection: '/api/files/listings',
+		param: 'listingGuid',
+		records: store.listings,
+		fields: listingFields,
+		/** Incomplete until it has commissions and a seller; then active until its expiration date. */
+		status: (rec, now) => {
+			if (!['incomplete', 'active', 'expired'].includes(rec.dto.status)) return;
 			const complete = rec.dto.commission && (rec.dto.sellers as Contact[]).length > 0;
 			rec.dto.status = !complete ? 'incomplete' : Date.parse(String(rec.dto.expirationDate)) > now ? 'active' : 'expired';
-		}
-	};
-
-	const answer = (req: SandboxRequest, rec: ListingRecord, warnings: string[], extra: Dto = {}) =>
-		ok({ listingGuid: rec.dto.listingGuid, ...extra }, fileLinks(req, base(rec.dto.listingGuid), LISTING_FORMS), warnings.length ? warnings : null);
-
-	const typeOf = (rec: ListingRecord) => store.checklistType(rec.checklistTypeId);
+		},
+		forms: {
+			update: 'updateListingForm',
+			property: 'updateListingPropertyForm',
+			coAgents: 'updateListingCoAgentsForm',
+			addCommissions: 'addCommissionsToListingForm',
+		},
+		links: LISTING_FORMS,
+		referral: {
+			get: (rec) => rec.commissionReferral,
+			set: (rec, value) => {
+				rec.commissionReferral = value;
+			},
+		},
+	});
 
 	/** Resolves the office of a form request: officeGuid, else the user's, else the caller's. */
 	const formOffice = (req: SandboxRequest, user: User): Office => {
@@ -143,76 +142,12 @@ export function registerListings(router: Router, deps: Deps): void {
 		return answer(req, rec, warnings);
 	});
 
-	route(router, deps, 'GET', '/api/files/listings', (req, user) => {
-		const visible = [...store.listings.values()].map((r) => r.dto).filter((d) => store.canSee(user, d));
-		const page = listPage(req, '/api/files/listings', visible, 'listings');
-		return ok(page.value, page.links);
-	});
-
 	route(router, deps, 'GET', '/api/files/listings/:listingGuid', (req, user) => {
 		const rec = find(req, user);
 		return ok({ listing: { ...rec.dto, documents: rec.documents } }, fileLinks(req, base(rec.dto.listingGuid), LISTING_FORMS));
 	});
 
-	route(router, deps, 'GET', '/api/files/listings/:listingGuid/updateListingForm', (req, user) => {
-		const rec = find(req, user);
-		return ok(forms(listingFields([], typeOf(rec), 'update')), [link(req, 'update', 'PUT', base(rec.dto.listingGuid))]);
-	});
-
-	route(router, deps, 'PUT', '/api/files/listings/:listingGuid', (req, user) => {
-		const rec = find(req, user);
-		const { data, warnings } = validate(listingFields([], typeOf(rec), 'update'), objectBody(req), { partial: true });
-		applyFileFields(rec.dto, data);
-		touch(rec);
-		return answer(req, rec, warnings);
-	});
-
-	// ---- people -------------------------------------------------------------------------------
-
-	route(router, deps, 'PUT', '/api/files/listings/:listingGuid/agent', (req, user) => {
-		const rec = find(req, user);
-		const { data } = validate([field('agentGuid', 'Guid', { required: true })], objectBody(req));
-		const agent = agentFor(store, String(data.agentGuid).toLowerCase(), 'agentGuid');
-		if ((rec.dto.coAgentGuids as string[]).includes(agent.userGuid)) throw unprocessable(['agentGuid: already a co-agent of this listing']);
-		rec.dto.agentGuid = agent.userGuid;
-		rec.dto.agent = store.agentRef(agent.userGuid);
-		rec.dto.email = agent.email;
-		touch(rec);
-		return answer(req, rec, []);
-	});
-
-	route(router, deps, 'GET', '/api/files/listings/:listingGuid/updateListingCoAgentsForm', (req, user) => {
-		find(req, user);
-		return ok(forms(coAgentFields()));
-	});
-
-	route(router, deps, 'PUT', '/api/files/listings/:listingGuid/coAgents', (req, user) => {
-		const rec = find(req, user);
-		const { data } = validate(coAgentFields(), objectBody(req));
-		setCoAgents(store, rec.dto, checkCoAgents(store, rec.dto.agentGuid, data.coAgentGuids as string[]));
-		touch(rec);
-		return answer(req, rec, []);
-	});
-
-	// ---- checklist type and office ------------------------------------------------------------
-
-	route(router, deps, 'PUT', '/api/files/listings/:listingGuid/checklistType', (req, user) => {
-		const rec = find(req, user);
-		const types = store.checklistTypesOf(rec.dto.officeGuid, 'Listing');
-		const { data } = validate(
-			[field('checklistTypeId', 'Int32', { required: true, select: types.map((t) => ({ id: t.checklistTypeId, name: t.checklistTypeName })) })],
-			objectBody(req),
-		);
-		const next = store.checklistType(data.checklistTypeId as number) as ChecklistType;
-		const current = typeOf(rec);
-		if ((current?.kind === 'commercialLease') !== (next.kind === 'commercialLease')) {
-			throw unprocessable(['checklistTypeId: a Commercial Lease checklist type cannot be changed to a non-Commercial-Lease type, nor the reverse']);
-		}
-		rec.checklistTypeId = next.checklistTypeId;
-		rec.dto.checklistType = next.checklistTypeName;
-		touch(rec);
-		return answer(req, rec, []);
-	});
+	// ---- office ---------------------------------------------------------------------------------
 
 	route(router, deps, 'PUT', '/api/files/listings/:listingGuid/office', (req, user) => {
 		const rec = find(req, user);
@@ -228,21 +163,7 @@ export function registerListings(router: Router, deps: Deps): void {
 		return answer(req, rec, []);
 	});
 
-	// ---- property and custom fields -----------------------------------------------------------
-
-	route(router, deps, 'GET', '/api/files/listings/:listingGuid/updateListingPropertyForm', (req, user) => {
-		const rec = find(req, user);
-		return ok(forms(propertyFields(typeOf(rec)?.kind, true)), [link(req, 'update', 'PUT', `${base(rec.dto.listingGuid)}/property`)]);
-	});
-
-	route(router, deps, 'PUT', '/api/files/listings/:listingGuid/property', (req, user) => {
-		const rec = find(req, user);
-		const partial = rec.dto.property !== null;
-		const { data, warnings } = validate(propertyFields(typeOf(rec)?.kind, true), objectBody(req), { partial });
-		rec.dto.property = toProperty(data, rec.dto.property as Dto | null);
-		touch(rec);
-		return answer(req, rec, warnings);
-	});
+	// ---- custom fields -----------------------------------------------------------------------
 
 	route(router, deps, 'PUT', '/api/files/listings/:listingGuid/customFields', (req, user) => {
 		const rec = find(req, user);
@@ -255,10 +176,6 @@ export function registerListings(router: Router, deps: Deps): void {
 
 	// ---- commissions --------------------------------------------------------------------------
 
-	route(router, deps, 'GET', '/api/files/listings/:listingGuid/addCommissionsToListingForm', (req, user) => {
-		find(req, user);
-		return ok(forms(commissionFields(true)));
-	});
 	// Spec 9: the one deprecated resource. The unified add form now serves both POST and PUT.
 	route(router, deps, 'GET', '/api/files/listings/:listingGuid/updateListingCommissionsForm', (req, user) => {
 		const rec = find(req, user);
@@ -269,54 +186,11 @@ export function registerListings(router: Router, deps: Deps): void {
 		};
 		return answer;
 	});
-	route(router, deps, 'POST', '/api/files/listings/:listingGuid/commissions', (req, user) => {
-		const rec = find(req, user);
-		if (rec.dto.commission) throw unprocessable(['This listing already has commissions: update them with PUT']);
-		const { data, warnings } = validate(commissionFields(true), objectBody(req));
-		rec.dto.commission = { ...nullCommission(), ...data };
-		touch(rec);
-		return answer(req, rec, warnings);
-	});
-	route(router, deps, 'PUT', '/api/files/listings/:listingGuid/commissions', (req, user) => {
-		const rec = find(req, user);
-		if (!rec.dto.commission) throw unprocessable(['This listing has no commissions yet: add them with POST']);
-		const { data, warnings } = validate(commissionFields(false), objectBody(req), { partial: true });
-		rec.dto.commission = { ...(rec.dto.commission as Dto), ...data };
-		touch(rec);
-		return answer(req, rec, warnings);
-	});
-
-	route(router, deps, 'GET', '/api/files/listings/:listingGuid/commissionReferralForm', (req, user) => {
-		find(req, user);
-		return ok(forms(commissionReferralFields(true)));
-	});
-	route(router, deps, 'POST', '/api/files/listings/:listingGuid/commissionReferral', (req, user) => {
-		const rec = find(req, user);
-		if (rec.commissionReferral) throw unprocessable(['This listing already has a commission referral: update it with PATCH']);
-		const { data, warnings } = validate(commissionReferralFields(true), objectBody(req));
-		rec.commissionReferral = data;
-		touch(rec);
-		return answer(req, rec, warnings, { commissionReferral: data });
-	});
-	route(router, deps, 'PATCH', '/api/files/listings/:listingGuid/commissionReferral', (req, user) => {
-		const rec = find(req, user);
-		if (!rec.commissionReferral) throw notFound('This listing has no commission referral');
-		const { data, warnings } = validate(commissionReferralFields(true), objectBody(req), { partial: true });
-		rec.commissionReferral = { ...rec.commissionReferral, ...data };
-		touch(rec);
-		return answer(req, rec, warnings, { commissionReferral: rec.commissionReferral });
-	});
-
 	// ---- contacts -----------------------------------------------------------------------------
 
-	const contactForm = (path: string, role: string) =>
-		route(router, deps, 'GET', `/api/files/listings/:listingGuid/${path}`, (req, user) => {
-			find(req, user);
-			return ok(forms(contactFields(role, true)));
-		});
-	contactForm('addSellerContactToListingForm', 'seller');
-	contactForm('addHomeWarrantyContactToListingForm', 'homeWarranty');
-	contactForm('addMiscellaneousContactToListingForm', 'miscellaneous');
+	simpleForm('addSellerContactToListingForm', () => contactFields('seller', true));
+	simpleForm('addHomeWarrantyContactToListingForm', () => contactFields('homeWarranty', true));
+	simpleForm('addMiscellaneousContactToListingForm', () => contactFields('miscellaneous', true));
 
 	route(router, deps, 'POST', '/api/files/listings/:listingGuid/sellerContact', (req, user) => {
 		const rec = find(req, user);
@@ -379,14 +253,8 @@ export function registerListings(router: Router, deps: Deps): void {
 
 	// ---- referring agent ----------------------------------------------------------------------
 
-	route(router, deps, 'GET', '/api/files/listings/:listingGuid/addReferringAgentToListingForm', (req, user) => {
-		find(req, user);
-		return ok(forms(referringAgentFields(true)));
-	});
-	route(router, deps, 'GET', '/api/files/listings/:listingGuid/updateListingReferringAgentForm', (req, user) => {
-		find(req, user);
-		return ok(forms(referringAgentFields(false)));
-	});
+	simpleForm('addReferringAgentToListingForm', () => referringAgentFields(true));
+	simpleForm('updateListingReferringAgentForm', () => referringAgentFields(false));
 	route(router, deps, 'POST', '/api/files/listings/:listingGuid/referringagent', (req, user) => {
 		const rec = find(req, user);
 		if (rec.referringAgent) throw unprocessable(['A listing has at most 1 referring agent: update it with PUT']);
@@ -436,15 +304,4 @@ export function registerListings(router: Router, deps: Deps): void {
 		touch(rec);
 		return answer(req, rec, [], { stage: rec.dto.stage });
 	});
-}
-
-function nullCommission(): Dto {
-	return {
-		listingCommissionPercent: null,
-		listingCommissionAmount: null,
-		saleCommissionPercent: null,
-		saleCommissionAmount: null,
-		totalCommission: null,
-		notes: null,
-	};
 }

@@ -1,23 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // 4.8 sales: the creation flow, the list/get/update of public clients, and the sub-resources.
-import type { Router, SandboxRequest } from '../core/router';
-import {
-	coAgentFields,
-	commissionBreakdownFields,
-	commissionFields,
-	commissionLogFields,
-	commissionReferralFields,
-	commissionSplitFields,
-	contactFields,
-	propertyFields,
-	saleFields,
-} from './catalog';
-import { agentFor, applyFileFields, checkCoAgents, fileLinks, listPage, setCoAgents, toContact, toProperty } from './common';
+import type { Router } from '../core/router';
+import { commissionBreakdownFields, commissionLogFields, commissionSplitFields, contactFields, saleFields } from './catalog';
+import { agentFor, applyFileFields, checkCoAgents, fileLinks, setCoAgents, toContact } from './common';
 import { route, type Deps } from './deps';
-import { field, type FieldDef, validate } from './fields';
-import { guidParam, link, notFound, objectBody, ok, queryValue, unprocessable } from './http';
+import { registerFiles } from './files';
+import { validate } from './fields';
+import { link, notFound, objectBody, ok, queryValue, unprocessable } from './http';
 import { iso } from './store';
-import { SALE_STATUS_IDS, type ChecklistType, type Contact, type Dto, type Office, type SaleRecord, type User } from './types';
+import { SALE_STATUS_IDS, type ChecklistType, type Contact, type Dto, type Office, type SaleRecord } from './types';
 
 const SALE_FORMS = [
 	'updateSaleForm',
@@ -45,41 +36,37 @@ const SALE_CONTACTS: Array<{ role: string; form: string; path: string; slot: str
 	{ role: 'title', form: 'addTitleContactToSaleForm', path: 'titleContact', slot: 'titleContact', many: false },
 ];
 
-const forms = (fields: FieldDef[]) => ({ fields });
-
 export function registerSales(router: Router, deps: Deps): void {
 	const { store, ctx } = deps;
-	const base = (guid: string) => `/api/files/sales/${guid}`;
-
-	const find = (req: SandboxRequest, user: User): SaleRecord => {
-		const guid = guidParam(req, 'saleGuid');
-		const rec = store.sales.get(guid);
-		if (!rec || !store.canSee(user, rec.dto)) throw notFound(`Sale ${guid} not found`);
-		return rec;
-	};
-
-	/** modifiedOn, and pending/incomplete/expired from commission, contacts and the closing date. */
-	const touch = (rec: SaleRecord) => {
-		const now = ctx.now();
-		rec.dto.modifiedOn = iso(now);
-		if (['incomplete', 'pending', 'expired'].includes(rec.dto.status)) {
+	const { base, find, touch, answer, simpleForm } = registerFiles<SaleRecord>(router, deps, {
+		noun: 'Sale',
+		collection: '/api/files/sales',
+		param: 'saleGuid',
+		records: store.sales,
+		fields: saleFields,
+		/** Incomplete until it has commissions and a buyer or seller; then pending until closing. */
+		status: (rec, now) => {
+			if (!['incomplete', 'pending', 'expired'].includes(rec.dto.status)) return;
 			const people = (rec.dto.buyers as Contact[]).length + (rec.dto.sellers as Contact[]).length;
 			const complete = rec.dto.commission && people > 0;
 			rec.dto.status = !complete ? 'incomplete' : Date.parse(String(rec.dto.escrowClosingDate)) > now ? 'pending' : 'expired';
 			rec.dto.statusId = SALE_STATUS_IDS[rec.dto.status];
-		}
-	};
-
-	const answer = (req: SandboxRequest, rec: SaleRecord, warnings: string[], extra: Dto = {}) =>
-		ok({ saleGuid: rec.dto.saleGuid, ...extra }, fileLinks(req, base(rec.dto.saleGuid), SALE_FORMS), warnings.length ? warnings : null);
-
-	const typeOf = (rec: SaleRecord) => store.checklistType(rec.checklistTypeId);
-
-	const simpleForm = (path: string, fields: () => FieldDef[]) =>
-		route(router, deps, 'GET', `/api/files/sales/:saleGuid/${path}`, (req, user) => {
-			find(req, user);
-			return ok(forms(fields()));
-		});
+		},
+		forms: {
+			update: 'updateSaleForm',
+			property: 'updateSalePropertyForm',
+			coAgents: 'updateSaleCoAgentsForm',
+			addCommissions: 'addCommissionsToSaleForm',
+			updateCommissions: 'updateSaleCommissionsForm',
+		},
+		links: SALE_FORMS,
+		referral: {
+			get: (rec) => rec.dto.commissionReferral as Dto | null,
+			set: (rec, value) => {
+				rec.dto.commissionReferral = value;
+			},
+		},
+	});
 
 	// ---- the sale itself ----------------------------------------------------------------------
 
@@ -150,100 +137,12 @@ export function registerSales(router: Router, deps: Deps): void {
 		return answer(req, rec, warnings);
 	});
 
-	route(router, deps, 'GET', '/api/files/sales', (req, user) => {
-		const visible = [...store.sales.values()].map((r) => r.dto).filter((d) => store.canSee(user, d));
-		const page = listPage(req, '/api/files/sales', visible, 'sales');
-		return ok(page.value, page.links);
-	});
-
 	route(router, deps, 'GET', '/api/files/sales/:saleGuid', (req, user) => {
 		const rec = find(req, user);
 		return ok({ sale: rec.dto }, fileLinks(req, base(rec.dto.saleGuid), SALE_FORMS));
 	});
 
-	route(router, deps, 'GET', '/api/files/sales/:saleGuid/updateSaleForm', (req, user) => {
-		const rec = find(req, user);
-		return ok(forms(saleFields([], typeOf(rec), 'update')), [link(req, 'update', 'PUT', base(rec.dto.saleGuid))]);
-	});
-
-	route(router, deps, 'PUT', '/api/files/sales/:saleGuid', (req, user) => {
-		const rec = find(req, user);
-		const { data, warnings } = validate(saleFields([], typeOf(rec), 'update'), objectBody(req), { partial: true });
-		applyFileFields(rec.dto, data);
-		touch(rec);
-		return answer(req, rec, warnings);
-	});
-
-	route(router, deps, 'GET', '/api/files/sales/:saleGuid/updateSalePropertyForm', (req, user) => {
-		const rec = find(req, user);
-		return ok(forms(propertyFields(typeOf(rec)?.kind, true)), [link(req, 'update', 'PUT', `${base(rec.dto.saleGuid)}/property`)]);
-	});
-	route(router, deps, 'PUT', '/api/files/sales/:saleGuid/property', (req, user) => {
-		const rec = find(req, user);
-		const { data, warnings } = validate(propertyFields(typeOf(rec)?.kind, true), objectBody(req), { partial: rec.dto.property !== null });
-		rec.dto.property = toProperty(data, rec.dto.property as Dto | null);
-		touch(rec);
-		return answer(req, rec, warnings);
-	});
-
-	// ---- people, checklist type -----------------------------------------------------------------
-
-	route(router, deps, 'PUT', '/api/files/sales/:saleGuid/agent', (req, user) => {
-		const rec = find(req, user);
-		const { data } = validate([field('agentGuid', 'Guid', { required: true })], objectBody(req));
-		const agent = agentFor(store, String(data.agentGuid).toLowerCase(), 'agentGuid');
-		if ((rec.dto.coAgentGuids as string[]).includes(agent.userGuid)) throw unprocessable(['agentGuid: already a co-agent of this sale']);
-		Object.assign(rec.dto, { agentGuid: agent.userGuid, agent: store.agentRef(agent.userGuid), email: agent.email });
-		touch(rec);
-		return answer(req, rec, []);
-	});
-
-	simpleForm('updateSaleCoAgentsForm', coAgentFields);
-	route(router, deps, 'PUT', '/api/files/sales/:saleGuid/coAgents', (req, user) => {
-		const rec = find(req, user);
-		const { data } = validate(coAgentFields(), objectBody(req));
-		setCoAgents(store, rec.dto, checkCoAgents(store, rec.dto.agentGuid, data.coAgentGuids as string[]));
-		touch(rec);
-		return answer(req, rec, []);
-	});
-
-	route(router, deps, 'PUT', '/api/files/sales/:saleGuid/checklistType', (req, user) => {
-		const rec = find(req, user);
-		const types = store.checklistTypesOf(rec.dto.officeGuid, 'Sale');
-		const { data } = validate(
-			[field('checklistTypeId', 'Int32', { required: true, select: types.map((t) => ({ id: t.checklistTypeId, name: t.checklistTypeName })) })],
-			objectBody(req),
-		);
-		const next = store.checklistType(data.checklistTypeId as number) as ChecklistType;
-		if ((typeOf(rec)?.kind === 'commercialLease') !== (next.kind === 'commercialLease')) {
-			throw unprocessable(['checklistTypeId: a Commercial Lease checklist type cannot be changed to a non-Commercial-Lease type, nor the reverse']);
-		}
-		rec.checklistTypeId = next.checklistTypeId;
-		rec.dto.checklistType = next.checklistTypeName;
-		touch(rec);
-		return answer(req, rec, []);
-	});
-
 	// ---- commissions --------------------------------------------------------------------------
-
-	simpleForm('addCommissionsToSaleForm', () => commissionFields(true));
-	simpleForm('updateSaleCommissionsForm', () => commissionFields(false));
-	route(router, deps, 'POST', '/api/files/sales/:saleGuid/commissions', (req, user) => {
-		const rec = find(req, user);
-		if (rec.dto.commission) throw unprocessable(['This sale already has commissions: update them with PUT']);
-		const { data, warnings } = validate(commissionFields(true), objectBody(req));
-		rec.dto.commission = data;
-		touch(rec);
-		return answer(req, rec, warnings);
-	});
-	route(router, deps, 'PUT', '/api/files/sales/:saleGuid/commissions', (req, user) => {
-		const rec = find(req, user);
-		if (!rec.dto.commission) throw unprocessable(['This sale has no commissions yet: add them with POST']);
-		const { data, warnings } = validate(commissionFields(false), objectBody(req), { partial: true });
-		rec.dto.commission = { ...(rec.dto.commission as Dto), ...data };
-		touch(rec);
-		return answer(req, rec, warnings);
-	});
 
 	simpleForm('updateCommissionBreakdownsForm', commissionBreakdownFields);
 	route(router, deps, 'PUT', '/api/files/sales/:saleGuid/commissionBreakdown', (req, user) => {
@@ -269,24 +168,6 @@ export function registerSales(router: Router, deps: Deps): void {
 		rec.dto.commissionSplits = splits.map((s) => ({ agentGuid: s.agentGuid.toLowerCase(), splitPercent: s.splitPercent }));
 		touch(rec);
 		return answer(req, rec, [], { commissionSplits: rec.dto.commissionSplits });
-	});
-
-	simpleForm('commissionReferralForm', () => commissionReferralFields(true));
-	route(router, deps, 'POST', '/api/files/sales/:saleGuid/commissionReferral', (req, user) => {
-		const rec = find(req, user);
-		if (rec.dto.commissionReferral) throw unprocessable(['This sale already has a commission referral: update it with PATCH']);
-		const { data, warnings } = validate(commissionReferralFields(true), objectBody(req));
-		rec.dto.commissionReferral = data;
-		touch(rec);
-		return answer(req, rec, warnings, { commissionReferral: data });
-	});
-	route(router, deps, 'PATCH', '/api/files/sales/:saleGuid/commissionReferral', (req, user) => {
-		const rec = find(req, user);
-		if (!rec.dto.commissionReferral) throw notFound('This sale has no commission referral');
-		const { data, warnings } = validate(commissionReferralFields(true), objectBody(req), { partial: true });
-		rec.dto.commissionReferral = { ...(rec.dto.commissionReferral as Dto), ...data };
-		touch(rec);
-		return answer(req, rec, warnings, { commissionReferral: rec.dto.commissionReferral });
 	});
 
 	route(router, deps, 'POST', '/api/files/sales/:saleGuid/commissionLog', (req, user) => {
