@@ -1,0 +1,139 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// SkySlope Offers inside a real n8n: Get Many over a range longer than the service's 31-day cap,
+// and the polling trigger activated as a user would (first poll quiet, then one run with the new
+// and the updated offer). Asserts what n8n sent (the sandbox log) and what came out (the execution).
+import {
+	api,
+	clearSandboxLog,
+	createWorkflow,
+	credentialRef,
+	deactivateWorkflow,
+	NODE_TYPES,
+	runWorkflow,
+	sandboxLog,
+	skyslopeNode,
+	state,
+	waitForExecution,
+	workflow,
+	type Json,
+	type Workflow,
+} from './harness';
+
+const DAY = 24 * 3600 * 1000;
+
+interface SandboxOffer {
+	OfferId: string;
+	OfferSubmissionDate: string;
+	ModificationTimestamp: string;
+	OfferTerms: { OfferVersionNumber: number };
+}
+
+async function offersService<T>(method: string, body?: unknown): Promise<T> {
+	const res = await fetch(`${state().sandboxUrl}/offers/sandbox/offers`, {
+		method,
+		headers: body === undefined ? {} : { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	if (!res.ok) throw new Error(`sandbox offers ${method} answered ${res.status}: ${await res.text()}`);
+	return (await res.json()) as T;
+}
+
+const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
+
+beforeEach(async () => {
+	await clearSandboxLog();
+});
+
+describe('SkySlope Offers in n8n', () => {
+	it('Get Many over 100 days reads 31-day windows and returns every offer once', async () => {
+		const end = Math.floor(Date.now() / 1000) * 1000;
+		const start = end - 100 * DAY;
+		const all = await offersService<SandboxOffer[]>('GET');
+		const expected = all
+			.filter((o) => Date.parse(o.OfferSubmissionDate) >= start && Date.parse(o.OfferSubmissionDate) <= end)
+			.map((o) => o.OfferId)
+			.sort();
+		expect(expected.length).toBeGreaterThan(50);
+
+		const result = await runWorkflow(
+			workflow([
+				skyslopeNode('offers', 'Offers of 100 days', {
+					resource: 'offer',
+					operation: 'getAll',
+					startDate: new Date(start).toISOString(),
+					endDate: new Date(end).toISOString(),
+					returnAll: true,
+					options: {},
+				}),
+			]),
+		);
+		expect(result.status).toBe('success');
+		const ids = result.json('Offers of 100 days').map((j) => j.OfferId as string);
+		expect(ids.length).toBe(new Set(ids).size);
+		expect([...ids].sort()).toEqual(expected);
+
+		const calls = (await sandboxLog('offers')).filter((e) => e.method === 'GET' && /\/ext\/offers/.test(e.path));
+		expect(calls.length).toBeGreaterThanOrEqual(4);
+		for (const call of calls) {
+			const span = Date.parse(String(call.query.endDate)) - Date.parse(String(call.query.startDate));
+			expect(span).toBeLessThanOrEqual(31 * DAY);
+		}
+		const tokens = (await sandboxLog('offers')).filter((e) => e.method === 'POST' && /\/ext\/token$/.test(e.path));
+		expect(tokens.length).toBeLessThanOrEqual(1);
+	});
+
+	it('the trigger stays quiet when activated, then starts one run with the new and the updated offer', async () => {
+		const triggerName = 'New or updated offer';
+		const wf: Workflow = {
+			name: 'e2e offers trigger',
+			nodes: [
+				{
+					name: triggerName,
+					type: NODE_TYPES.offersTrigger,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {
+						pollTimes: { item: [{ mode: 'everyMinute' }] },
+						event: 'newAndUpdatedOffers',
+						scope: 'all',
+						options: {},
+					},
+					credentials: credentialRef('offers'),
+				},
+				{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			],
+			connections: { [triggerName]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		};
+		const workflowId = await createWorkflow(wf, true);
+		try {
+			// Activation polls once at once, then every minute. Wait for two polls: whichever of them
+			// took the baseline, the state is in place before the offers below appear.
+			const polls = async () =>
+				(await sandboxLog('offers')).filter((e) => e.method === 'GET' && /\/ext\/offers/.test(e.path) && e.status < 300);
+			const deadline = Date.now() + 100_000;
+			while ((await polls()).length < 2) {
+				if (Date.now() > deadline) throw new Error('the trigger did not poll twice within 100 s');
+				await sleep(500);
+			}
+			const none = await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}`);
+			expect(none.data).toHaveLength(0);
+
+			const all = await offersService<SandboxOffer[]>('GET');
+			const recent = all.filter((o) => Date.parse(o.OfferSubmissionDate) > Date.now() - 10 * DAY);
+			const older = recent[0];
+			const fresh = await offersService<SandboxOffer>('POST', { OfferTerms: { OfferPrice: 612000 } });
+			const bumped = await offersService<SandboxOffer>('POST', { OfferId: older.OfferId });
+
+			const execution = await waitForExecution(workflowId, 0, 100_000);
+			expect(execution.status).toBe('success');
+			const items = execution.data?.resultData.runData[triggerName]?.[0]?.data?.main?.[0] ?? [];
+			const seen = items.map((i) => `${String(i.json.event)} ${String(i.json.OfferId)} v${String((i.json.OfferTerms as Json).OfferVersionNumber)}`);
+			expect(seen.sort()).toEqual(
+				[`new ${fresh.OfferId} v1`, `updated ${older.OfferId} v${bumped.OfferTerms.OfferVersionNumber}`].sort(),
+			);
+		} finally {
+			await deactivateWorkflow(workflowId);
+		}
+	}, 240_000);
+});
