@@ -166,7 +166,11 @@ export interface WebhookRequest {
 export interface RunWebhookOptions extends BaseOptions {
 	request: WebhookRequest;
 	webhookName?: string;
-	mode?: 'manual' | 'trigger';
+	/**
+	 * 'webhook' (default): a production call to an active workflow, n8n's execution mode 'webhook'
+	 * (static data kept); 'manual': the editor's test URL. 'trigger' is accepted as 'webhook'.
+	 */
+	mode?: 'manual' | 'webhook' | 'trigger';
 }
 
 export interface RunWebhookResult extends TriggerResultBase, IWebhookResponseData {
@@ -203,7 +207,7 @@ function parseBody(raw: Buffer, contentType: string | undefined): unknown {
  * `{"message":"Workflow was started"}`).
  */
 export async function runWebhook(options: RunWebhookOptions): Promise<RunWebhookResult> {
-	const mode: WorkflowExecuteMode = options.mode ?? 'trigger';
+	const mode: WorkflowExecuteMode = options.mode === 'manual' ? 'manual' : 'webhook';
 	const prepared = prepareTrigger(options, mode);
 	const { workflow, node, nodeType, additionalData } = prepared;
 	const webhookName = options.webhookName ?? 'default';
