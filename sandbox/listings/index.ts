@@ -14,6 +14,18 @@ import { registerSales } from './sales';
 import { Store } from './store';
 
 export { DEMO } from './auth';
+
+/** The data of an n8n `skySlopeApi` credential for this sandbox (`baseUrl` is the sandbox root). */
+export function demoCredentials(baseUrl: string, as: 'broker' | 'agent' = 'broker'): Record<string, string> {
+	return {
+		environment: 'custom',
+		customBaseUrl: `${baseUrl}${MOUNT}`,
+		clientId: DEMO.clientId,
+		clientSecret: DEMO.clientSecret,
+		accessKey: as === 'agent' ? DEMO.agentAccessKey : DEMO.accessKey,
+		accessSecret: as === 'agent' ? DEMO.agentAccessSecret : DEMO.accessSecret,
+	};
+}
 export { listingsEndpoints } from './manifest';
 
 /** What tests reach through `sandbox.service('listings').state`. */

@@ -6,7 +6,7 @@ import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
 import { startSandbox, type SandboxServer } from '../../sandbox';
-import { DEMO } from '../../sandbox/listings';
+import { demoCredentials } from '../../sandbox/listings';
 import { runNode, testCredential } from '../harness';
 
 class SubscribersProbe implements INodeType {
@@ -42,14 +42,7 @@ describe('SkySlope API credential in n8n-core', () => {
 	let creds: ICredentialDataDecryptedObject;
 	beforeEach(async () => {
 		sandbox = await startSandbox({ port: 0 });
-		creds = {
-			environment: 'custom',
-			customBaseUrl: `${sandbox.baseUrl}/listings`,
-			clientId: DEMO.clientId,
-			clientSecret: DEMO.clientSecret,
-			accessKey: DEMO.accessKey,
-			accessSecret: DEMO.accessSecret,
-		};
+		creds = demoCredentials(sandbox.baseUrl);
 	});
 	afterEach(async () => sandbox.close());
 

@@ -11,7 +11,7 @@ import {
 	SkySlopeApi,
 } from '../../credentials/SkySlopeApi.credentials';
 import { startSandbox, type SandboxServer } from '../../sandbox';
-import { DEMO } from '../../sandbox/listings';
+import { DEMO, demoCredentials } from '../../sandbox/listings';
 
 /** this.helpers.httpRequest as n8n gives it to preAuthentication: throws on 4xx/5xx. */
 const helper: IHttpRequestHelper = {
@@ -83,16 +83,7 @@ describe('SkySlope API credential', () => {
 		let creds: ICredentialDataDecryptedObject;
 		beforeEach(async () => {
 			sandbox = await startSandbox({ port: 0 });
-			creds = {
-				environment: 'custom',
-				customBaseUrl: `${sandbox.baseUrl}/listings`,
-				clientId: DEMO.clientId,
-				clientSecret: DEMO.clientSecret,
-				accessKey: DEMO.accessKey,
-				accessSecret: DEMO.accessSecret,
-				sessionToken: '',
-				sessionRenewAt: '',
-			};
+			creds = { ...demoCredentials(sandbox.baseUrl), sessionToken: '', sessionRenewAt: '' };
 		});
 		afterEach(async () => sandbox.close());
 
