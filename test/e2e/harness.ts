@@ -5,6 +5,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
+import { N8nClient, OWNER } from '../../scripts/lib/n8n-api';
+
 export type Json = Record<string, unknown>;
 export type ServiceName = 'forms' | 'listings' | 'offers';
 
@@ -173,6 +175,13 @@ export async function expire(service?: ServiceName): Promise<void> {
 
 export async function setRateLimit(service: ServiceName, limit: { limit?: number; windowSeconds?: number }): Promise<void> {
 	await sandbox('PUT', '/ratelimit', { service, ...limit });
+}
+
+/** A client of n8n's editor REST API (/rest), signed in as the owner (e.g. for connectOAuth2). */
+export async function editorClient(): Promise<N8nClient> {
+	const client = new N8nClient(state().n8nUrl);
+	await client.signIn(OWNER);
+	return client;
 }
 
 /** n8n's credential test (the one behind the editor's "Retest" button), through the public API. */
@@ -371,14 +380,20 @@ export async function runWorkflow(wf: Workflow, options: RunOptions = {}): Promi
 		activated.set(path, target);
 	}
 	const before = await latestExecutionId(target.id);
-	const res = await fetch(target.url, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ items: options.input ?? [{}] }),
-		signal: AbortSignal.timeout(options.timeoutMs ?? 120000),
-	});
-	const response = { status: res.status, body: await res.text() };
-	if (res.status === 404) throw new Error(`the harness webhook is not registered: ${response.body}`);
+	let response = { status: 0, body: '' };
+	// Right after publishing, n8n may answer 404 for a moment: try again for a few seconds.
+	for (let attempt = 0; ; attempt++) {
+		const res = await fetch(target.url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ items: options.input ?? [{}] }),
+			signal: AbortSignal.timeout(options.timeoutMs ?? 120000),
+		});
+		response = { status: res.status, body: await res.text() };
+		if (res.status !== 404) break;
+		if (attempt >= 50) throw new Error(`the harness webhook is not registered: ${response.body}`);
+		await new Promise((r) => setTimeout(r, 200));
+	}
 	const execution = await waitForExecution(target.id, before, options.timeoutMs ?? 60000);
 	return resultOf(execution, response);
 }
