@@ -142,7 +142,7 @@ export const checklistTypeField = (transactionType: 'Listing' | 'Sale'): INodePr
 	default: '',
 	typeOptions: {
 		loadOptionsMethod: transactionType === 'Listing' ? 'getListingChecklistTypes' : 'getSaleChecklistTypes',
-		loadOptionsDependsOn: ['officeGuid.value'],
+		loadOptionsDependsOn: ['officeGuid.value', transactionType === 'Listing' ? 'listingGuid.value' : 'saleGuid.value'],
 	},
 	description:
 		'The checklist type decides which fields the form has. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
