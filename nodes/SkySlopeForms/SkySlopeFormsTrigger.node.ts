@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'crypto';
 import {
 	NodeConnectionTypes,
 	NodeOperationError,
@@ -15,7 +15,7 @@ import { p } from '../shared';
 import { subscribeFile } from './actions/file/subscribe.operation';
 import { recordsOf } from './actions/utils';
 import * as listSearch from './methods/listSearch';
-import { formsFullRequest, formsRequest } from './transport';
+import { FORMS_CREDENTIAL, formsFullRequest, formsRequest } from './transport';
 
 /** How many handled notifications the trigger remembers to recognise a repeat. */
 export const SEEN_LIMIT = 200;
@@ -51,6 +51,19 @@ export function chosenFileIds(ctx: IHookFunctions | IWebhookFunctions): number[]
 	});
 	if (ids.length === 0) throw new NodeOperationError(ctx.getNode(), 'Files: choose at least one file to watch');
 	return ids;
+}
+
+/**
+ * The secret of this trigger's URL. Derived from the credential's client secret and the webhook URL,
+ * so that the same trigger always gets the same one even when its static data is lost (a failed
+ * activation, a renamed node): the service keeps the first URL a file was subscribed to, for good.
+ * Random when the credential has no client secret.
+ */
+async function deriveSecret(ctx: IHookFunctions | IWebhookFunctions, webhookUrl: string): Promise<string | undefined> {
+	const credentials = await ctx.getCredentials(FORMS_CREDENTIAL);
+	const key = typeof credentials.clientSecret === 'string' ? credentials.clientSecret : '';
+	if (!key) return undefined;
+	return createHmac('sha256', key).update(`skySlopeFormsTrigger\n${webhookUrl}`).digest('hex').slice(0, 48);
 }
 
 /** The URL the service is given: n8n's webhook URL with the secret as a query parameter. */
@@ -211,7 +224,7 @@ export class SkySlopeFormsTrigger implements INodeType {
 				const fileIds = chosenFileIds(this);
 				const data = state(this);
 				// Kept across deactivation: the service keeps the first URL a file was subscribed to.
-				data.secret ??= randomBytes(24).toString('hex');
+				data.secret ??= (await deriveSecret(this, webhookUrl)) ?? randomBytes(24).toString('hex');
 				const url = subscribedUrl(webhookUrl, data.secret);
 				for (const fileId of fileIds) {
 					// 200 {subscribed} or 208 "already subscribed": both leave the file subscribed.
@@ -233,7 +246,9 @@ export class SkySlopeFormsTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const data = state(this);
 		const query = this.getQueryData() as IDataObject;
-		if (!sameSecret(query.secret, data.secret)) {
+		const webhookUrl = this.getNodeWebhookUrl('default');
+		const expected = data.secret ?? (webhookUrl ? await deriveSecret(this, webhookUrl) : undefined);
+		if (!sameSecret(query.secret, expected)) {
 			const res = this.getResponseObject();
 			res.writeHead(401, { 'content-type': 'application/json' });
 			res.end(JSON.stringify({ message: 'Unauthorized: this URL needs the secret it was subscribed with' }));

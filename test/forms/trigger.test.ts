@@ -107,6 +107,25 @@ describe('activation', () => {
 		expect(env.state.store.files.get(file.id)?.webhookUrl).toContain(String(secret));
 	});
 
+	it('gets the same secret again when its static data was lost (failed activation, renamed node)', async () => {
+		const [file] = freshFiles(1);
+		const parameters = filesParameter([file.id]);
+		const first: IDataObject = {};
+		await hook('create', parameters, first);
+		const lost: IDataObject = {};
+		expect((await hook('create', parameters, lost)).result).toBe(true);
+		expect(lost.secret).toBe(first.secret);
+		expect(env.api('POST').map((r) => r.status)).toEqual([200, 208]);
+		// and a notification carrying it is accepted even before the static data is back
+		const delivered = await deliver(
+			parameters,
+			{},
+			{ fileId: file.id, formsEnvelopeId: 1, documentIds: [1], signedAt: '2026-03-03T00:00:00Z' },
+			{ secret: String(first.secret) },
+		);
+		expect(delivered.workflowData).toHaveLength(1);
+	});
+
 	it('a test listener subscribes nothing (a file keeps its first URL for good)', async () => {
 		const [file] = freshFiles(1);
 		const staticData: IDataObject = {};
