@@ -5,12 +5,15 @@
 import { exportParserBench } from './export-parser';
 import { formsFilesBench } from './forms-files';
 import { out } from './lib';
+import { listingsLoginsBench, listingsRateBench } from './listings-calls';
 import { offersWindowsBench } from './offers-windows';
 
 const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	'export-parser': { figures: '3, 4', run: exportParserBench },
 	'offers-windows': { figures: '7', run: offersWindowsBench },
 	'forms-files': { figures: '1, 2', run: formsFilesBench },
+	'listings-rate': { figures: '5', run: listingsRateBench },
+	'listings-logins': { figures: '8', run: listingsLoginsBench },
 };
 
 async function main(): Promise<void> {
