@@ -40,6 +40,7 @@ export interface BaseOptions {
 
 export interface Prepared {
 	workflow: Workflow;
+	nodeTypes: HarnessNodeTypes;
 	node: INode;
 	nodeType: INodeType;
 	additionalData: IWorkflowExecuteAdditionalData;
@@ -124,6 +125,7 @@ export function prepare(options: BaseOptions, extraNodeTypes: Array<INodeType | 
 	const workflowNode = workflow.getNode(NODE_NAME) as INode;
 	return {
 		workflow,
+		nodeTypes,
 		node: workflowNode,
 		nodeType: nodeTypes.getByNameAndVersion(node.type, typeVersion),
 		additionalData: createAdditionalData(credentialsHelper, options.webhookBaseUrl),

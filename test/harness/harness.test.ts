@@ -394,4 +394,20 @@ describe('runNode', () => {
 		});
 		expect(token).not.toHaveProperty('authUrl'); // shown for authorizationCode / pkce only
 	});
+
+	it('nodeOutput shows what execute() returned before n8n fills in pairedItem', async () => {
+		class Lazy implements INodeType {
+			description: INodeTypeDescription = { ...description('lazy', 'echoApi'), credentials: [], usableAsTool: true };
+
+			async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+				return [this.getInputData().map((item) => ({ json: { seen: item.json.n } }))];
+			}
+		}
+		const result = await runNode({ node: Lazy, input: [{ json: { n: 1 } }, { json: { n: 2 } }] });
+		expect(result.output[0]).toEqual([
+			{ json: { seen: 1 }, pairedItem: { item: 0 } },
+			{ json: { seen: 2 }, pairedItem: { item: 1 } },
+		]);
+		expect(result.nodeOutput).toEqual([[{ json: { seen: 1 } }, { json: { seen: 2 } }]]);
+	});
 });

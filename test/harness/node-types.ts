@@ -1,5 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
-import type { IDataObject, INodeType, INodeTypes, IVersionedNodeType } from 'n8n-workflow';
+import type {
+	EngineResponse,
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	IVersionedNodeType,
+	NodeOutput,
+} from 'n8n-workflow';
 import { NodeHelpers, UnexpectedError } from 'n8n-workflow';
 
 export type NodeClass = new () => INodeType | IVersionedNodeType;
@@ -27,6 +36,11 @@ export function defaultVersion(nodeType: INodeType | IVersionedNodeType): number
 export class HarnessNodeTypes implements INodeTypes {
 	private readonly types = new Map<string, INodeType | IVersionedNodeType>();
 
+	private readonly observed = new Map<INodeType, INodeType>();
+
+	/** Called with a copy of what each execute() returned, before n8n post-processes it. */
+	onExecuteResult?: (output: INodeExecutionData[][] | null) => void;
+
 	constructor(nodeTypes: Array<INodeType | IVersionedNodeType>) {
 		for (const nodeType of nodeTypes) this.types.set(fullTypeName(nodeType), nodeType);
 	}
@@ -38,7 +52,25 @@ export class HarnessNodeTypes implements INodeTypes {
 	}
 
 	getByNameAndVersion(name: string, version?: number): INodeType {
-		return NodeHelpers.getVersionedNodeType(this.getByName(name), version);
+		const nodeType = NodeHelpers.getVersionedNodeType(this.getByName(name), version);
+		if (!this.onExecuteResult || !nodeType.execute) return nodeType;
+		let observed = this.observed.get(nodeType);
+		if (!observed) {
+			const execute = nodeType.execute;
+			const report = (output: INodeExecutionData[][] | null) => this.onExecuteResult?.(output);
+			// Same node type (description, methods... through the prototype), execute observed.
+			observed = Object.create(nodeType) as INodeType;
+			observed.execute = async function (
+				this: IExecuteFunctions,
+				response?: EngineResponse,
+			): Promise<NodeOutput> {
+				const output = await execute.call(this, response);
+				report(Array.isArray(output) ? (structuredClone(output) as INodeExecutionData[][]) : null);
+				return output;
+			};
+			this.observed.set(nodeType, observed);
+		}
+		return observed;
 	}
 
 	getKnownTypes(): IDataObject {

@@ -27,6 +27,12 @@ export interface RunNodeResult {
 	error?: ExecutionError;
 	/** Stored credential data after the run, by type: renewed sessions, refreshed tokens. */
 	credentials: Record<string, ICredentialDataDecryptedObject>;
+	/**
+	 * Exactly what the node's execute() returned (a copy), before n8n's own additions such as
+	 * filling in missing `pairedItem`: check this to see what the node itself produced.
+	 * null when execute() threw or returned no item lists.
+	 */
+	nodeOutput: INodeExecutionData[][] | null;
 }
 
 /**
@@ -36,6 +42,10 @@ export interface RunNodeResult {
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const prepared = prepare(options);
 	const { workflow, node, additionalData, store } = prepared;
+	let nodeOutput: INodeExecutionData[][] | null = null;
+	prepared.nodeTypes.onExecuteResult = (output) => {
+		nodeOutput = output;
+	};
 	if (options.continueOnFail) node.onError = 'continueRegularOutput';
 	const mode = options.mode ?? 'manual';
 
@@ -69,5 +79,6 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		output,
 		...(error ? { error } : {}),
 		credentials: storedCredentials(store),
+		nodeOutput,
 	};
 }
