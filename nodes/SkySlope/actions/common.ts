@@ -44,7 +44,7 @@ export function loadReader(ctx: ILoadOptionsFunctions): Reader {
 		}
 	};
 	return {
-		ctx: ctx as unknown as Pick<IExecuteFunctions, 'getNode'>,
+		ctx,
 		itemIndex: 0,
 		get: raw,
 	};
