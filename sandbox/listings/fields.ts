@@ -132,10 +132,12 @@ export interface Validated {
  * Validates a body against a form's field definitions. Errors (422) name every offending field.
  * Deprecated fields are accepted and produce a warning, as the real service does.
  */
-export function validate(defs: FieldDef[], body: unknown, opts: { partial?: boolean } = {}): Validated {
+export function validate(defs: FieldDef[], body: unknown, opts: { partial?: boolean; errors?: string[] } = {}): Validated {
 	if (!body || typeof body !== 'object' || Array.isArray(body)) throw unprocessable(['The request body must be a JSON object']);
 	const result = objectSchema(defs, opts.partial ?? false).safeParse(body);
-	if (!result.success) throw unprocessable(result.error.issues.map(describeIssue));
+	// `errors`: what the caller found beyond the form (an office the user cannot use), reported together.
+	const errors = [...(opts.errors ?? []), ...(result.success ? [] : result.error.issues.map(describeIssue))];
+	if (!result.success || errors.length) throw unprocessable(errors);
 	const data = result.data as Record<string, unknown>;
 	const warnings: string[] = [];
 	for (const def of defs) {

@@ -103,8 +103,9 @@ export function registerSales(router: Router, deps: Deps): void {
 		const office = store.visibleOffices(user).find((o) => o.officeGuid === String(body.officeGuid ?? '').toLowerCase());
 		const types = office ? store.checklistTypesOf(office.officeGuid, 'Sale') : [];
 		const type = types.find((t) => t.checklistTypeId === body.checklistTypeId);
-		const { data, warnings } = validate(saleFields(types, type, 'create'), body);
-		if (!office || !type) throw unprocessable([`officeGuid: '${String(body.officeGuid)}' is not an office you can use`]);
+		const errors = office ? [] : [`officeGuid: '${String(body.officeGuid)}' is not an office you can use`];
+		const { data, warnings } = validate(saleFields(types, type, 'create'), body, { errors });
+		if (!office || !type) throw unprocessable(errors);
 		const agent = agentFor(store, String(data.agentGuid).toLowerCase(), 'agentGuid');
 		const coAgents = checkCoAgents(store, agent.userGuid, (data.coAgentGuids as string[] | null) ?? []);
 		let listing;

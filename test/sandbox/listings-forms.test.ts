@@ -72,6 +72,12 @@ describe('listings sandbox: form-driven create and update, business limits (spec
 		expect(errors).toMatch(/^property\.streetNumber: is required$/m);
 		expect(Object.keys(r.json)).toEqual(['errors']);
 
+		const otherOffice = await create(validListing('00000000-0000-4000-8000-000000000000', agents[0].userGuid, residential.checklistTypeId, { listingPrice: null }));
+		expect(otherOffice.json.errors).toEqual([
+			"officeGuid: '00000000-0000-4000-8000-000000000000' is not an office you can use",
+			expect.stringMatching(/^checklistTypeId: must be one of the allowable selections/),
+			'listingPrice: is required and cannot be null',
+		]);
 		const badType = await create(validListing(office, agents[0].userGuid, 9999));
 		expect(badType.status).toBe(422);
 		expect(badType.json.errors!.join()).toMatch(/checklistTypeId/);
