@@ -117,7 +117,7 @@ export function registerSales(router: Router, deps: Deps): void {
 		Object.assign(rec.dto, {
 			createdByGuid: user.userGuid,
 			escrowNumber: null,
-			mlsNumber: null,
+			mlsNumber: listing ? listing.dto.mlsNumber : null,
 			source: null,
 			commission: null,
 			actualClosingDate: null,

@@ -242,3 +242,36 @@ describe('listings sandbox: HTTP test control', () => {
 		}
 	});
 });
+
+describe('listings sandbox: a sale converted from a listing', () => {
+	it('carries the listingGuid and the MLS number of its listing; an unknown listing is refused', async () => {
+		const api = await Listings.start();
+		try {
+			await api.login();
+			const { store } = api.state;
+			const listing = [...store.listings.values()].find((l) => l.dto.status === 'active')!;
+			const type = store.checklistTypesOf(listing.dto.officeGuid, 'Sale').find((t) => t.kind === store.checklistType(listing.checklistTypeId)?.kind)!;
+			const property = { streetNumber: '1', streetAddress: 'Mock Blvd', city: 'Sampleton', state: 'CA', zip: '95814' };
+			const body = (listingGuid: string) => ({
+				officeGuid: listing.dto.officeGuid,
+				agentGuid: listing.dto.agentGuid,
+				checklistTypeId: type.checklistTypeId,
+				listingGuid,
+				dealTypeId: 1,
+				salePrice: 1,
+				contractAcceptedDate: '2026-01-02T00:00:00Z',
+				escrowClosingDate: '2099-01-02T00:00:00Z',
+				property: type.kind === 'land' ? { ...property, lotSizeAcres: 2 } : property,
+				...(type.kind === 'commercialLease' ? { commercialLease: { leaseStartDate: '2026-01-01T00:00:00Z', leaseEndDate: '2027-01-01T00:00:00Z', monthlyRent: 1 } } : {}),
+			});
+			const created = await api.value<{ saleGuid: string }>('POST', '/api/files/sales', body(listing.dto.listingGuid));
+			const { sale } = await api.value<{ sale: Record<string, unknown> }>('GET', `/api/files/sales/${created.saleGuid}`);
+			expect(sale).toMatchObject({ listingGuid: listing.dto.listingGuid, mlsNumber: listing.dto.mlsNumber, status: 'incomplete', dealType: 'Listing Side' });
+			const missing = await api.call('POST', '/api/files/sales', body('00000000-0000-4000-8000-000000000000'));
+			expect(missing.status).toBe(422);
+			expect(missing.json.errors![0]).toMatch(/^listingGuid: /);
+		} finally {
+			await api.close();
+		}
+	});
+});
