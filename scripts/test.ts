@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { say } from './lib/host';
+import { ensureN8n, say } from './lib/host';
 import { REPO_ROOT } from './lib/processes';
 import { spawnProcess } from './lib/spawn';
 
@@ -63,9 +63,25 @@ async function main() {
 	const passThrough = process.argv.slice(2).filter((a) => a !== '--unit' && a !== '--e2e');
 	const outDir = mkdtempSync(join(tmpdir(), 'skyslope-test-'));
 	const tallies: Tally[] = [];
+	// The first run on a machine installs n8n (minutes): do it while the unit tests run.
+	const install =
+		only === '--unit'
+			? Promise.resolve(undefined)
+			: ensureN8n((l) => say(`[n8n host] ${l}`)).then(
+					() => undefined,
+					(error: Error) => error,
+				);
 	try {
 		if (only !== '--e2e') tallies.push(await jest('unit', passThrough, outDir));
-		if (only !== '--unit') tallies.push(await jest('e2e', ['-c', 'jest.e2e.config.js', ...passThrough], outDir));
+		if (only !== '--unit') {
+			const failed = await install;
+			if (failed) {
+				say(`[n8n host] the install failed, so the end-to-end tests cannot run:\n${failed.message}`);
+				tallies.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, exitCode: 1, seconds: 0 });
+			} else {
+				tallies.push(await jest('e2e', ['-c', 'jest.e2e.config.js', ...passThrough], outDir));
+			}
+		}
 	} finally {
 		rmSync(outDir, { recursive: true, force: true });
 	}
