@@ -133,6 +133,12 @@ describe('Template, Form, Library, Collaborator, User', () => {
 		expect(env.api('GET')[0].query).toEqual({ page: '1', pageSize: '3' });
 	});
 
+	it('refuses a Limit that is not a whole number of 1 or more, before any request', async () => {
+		const result = await env.run({ resource: 'library', operation: 'getAll', limit: '={{ 0 }}' });
+		expect(result.error?.message).toMatch(/^Limit: must be a whole number from 1 to/);
+		expect(env.api()).toHaveLength(0);
+	});
+
 	it('Library > Get Many', async () => {
 		const result = await env.run({ resource: 'library', operation: 'getAll', returnAll: true });
 		expect(jsonOf(result).map((l) => l.id)).toEqual([11, 12, 13]);

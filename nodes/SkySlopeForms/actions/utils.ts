@@ -7,6 +7,7 @@ import {
 import {
 	checkEnum,
 	checkId,
+	checkInt,
 	checkIdList,
 	checkNumber,
 	checkString,
@@ -175,11 +176,19 @@ export function totalOf(response: unknown): number | undefined {
 }
 
 /** Return All / Limit over a list the service answers whole (no paging). */
-export function limitRecords(ctx: IExecuteFunctions, i: number, records: IDataObject[]): IDataObject[] {
+/** Return All / Limit of a list the service answers whole: read (and checked) before the request. */
+export function listLimit(ctx: IExecuteFunctions, i: number): number | undefined {
 	const returnAll = ctx.getNodeParameter('returnAll', i, false) as boolean;
-	if (returnAll) return records;
-	const limit = ctx.getNodeParameter('limit', i, 50) as number;
-	return records.slice(0, Math.max(1, limit));
+	return returnAll ? undefined : limitOf(ctx, i);
+}
+
+export function applyLimit(records: IDataObject[], limit: number | undefined): IDataObject[] {
+	return limit === undefined ? records : records.slice(0, limit);
+}
+
+/** The Limit parameter: a whole number of 1 or more. */
+export function limitOf(ctx: IExecuteFunctions, i: number): number {
+	return checkInt(ctx, 'Limit', ctx.getNodeParameter('limit', i, 50), i, { min: 1 });
 }
 
 /** Return All / Limit over a paged list (`page`, `pageSize` up to 500). */
@@ -191,7 +200,7 @@ export async function pagedRecords(
 	qs: IDataObject = {},
 ): Promise<IDataObject[]> {
 	const returnAll = ctx.getNodeParameter('returnAll', i, false) as boolean;
-	const limit = returnAll ? undefined : (ctx.getNodeParameter('limit', i, 50) as number);
+	const limit = returnAll ? undefined : limitOf(ctx, i);
 	return await collectPages<IDataObject>({
 		returnAll,
 		limit,

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { defineOperation } from '../../../shared';
 import { formsRequest } from '../../transport';
 import { limitField, returnAllField } from '../descriptions';
-import { limitRecords, recordsOf } from '../utils';
+import { applyLimit, recordsOf, listLimit } from '../utils';
 
 export default defineOperation({
 	value: 'getAll',
@@ -22,11 +22,12 @@ export default defineOperation({
 		},
 	],
 	async execute(this: IExecuteFunctions, i: number) {
+		const limit = listLimit(this, i);
 		const response = await formsRequest.call(this, { method: 'GET', path: '/collaborators', itemIndex: i });
 		let records = recordsOf(response, 'collaborators');
 		if (this.getNodeParameter('receivingOnly', i, false) === true) {
 			records = records.filter((c) => c.isReceivingAccess === true);
 		}
-		return limitRecords(this, i, records);
+		return applyLimit(records, limit);
 	},
 });

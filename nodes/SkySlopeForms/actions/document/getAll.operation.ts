@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { defineOperation, p } from '../../../shared';
 import { formsRequest } from '../../transport';
 import { fileLocator, limitField, returnAllField } from '../descriptions';
-import { fileIdOf, limitRecords, recordsOf } from '../utils';
+import { fileIdOf, applyLimit, recordsOf, listLimit } from '../utils';
 
 export default defineOperation({
 	value: 'getAll',
@@ -12,8 +12,9 @@ export default defineOperation({
 	description: 'List the documents of a file (metadata only)',
 	properties: [fileLocator, returnAllField, limitField],
 	async execute(this: IExecuteFunctions, i: number) {
+		const limit = listLimit(this, i);
 		const fileId = fileIdOf(this, i);
 		const response = await formsRequest.call(this, { method: 'GET', path: p`/files/${fileId}/documents`, itemIndex: i });
-		return limitRecords(this, i, recordsOf(response, 'documents'));
+		return applyLimit(recordsOf(response, 'documents'), limit);
 	},
 });

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { defineOperation } from '../../../shared';
 import { formsRequest } from '../../transport';
 import { limitField, returnAllField } from '../descriptions';
-import { limitRecords, recordsOf } from '../utils';
+import { applyLimit, recordsOf, listLimit } from '../utils';
 
 export default defineOperation({
 	value: 'getAll',
@@ -12,7 +12,8 @@ export default defineOperation({
 	description: 'List the form libraries you can use',
 	properties: [returnAllField, limitField],
 	async execute(this: IExecuteFunctions, i: number) {
+		const limit = listLimit(this, i);
 		const response = await formsRequest.call(this, { method: 'GET', path: '/libraries', itemIndex: i });
-		return limitRecords(this, i, recordsOf(response, 'libraries'));
+		return applyLimit(recordsOf(response, 'libraries'), limit);
 	},
 });

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { defineOperation, p } from '../../../shared';
 import { formsRequest } from '../../transport';
 import { envelopeLocator, fileLocator, limitField, returnAllField } from '../descriptions';
-import { fileIdOf, limitRecords, locatorIdOf, recordsOf } from '../utils';
+import { fileIdOf, applyLimit, locatorIdOf, recordsOf, listLimit } from '../utils';
 
 export default defineOperation({
 	value: 'getAllForEnvelope',
@@ -12,6 +12,7 @@ export default defineOperation({
 	description: 'List the signed documents of one envelope of a file',
 	properties: [fileLocator, envelopeLocator, returnAllField, limitField],
 	async execute(this: IExecuteFunctions, i: number) {
+		const limit = listLimit(this, i);
 		const fileId = fileIdOf(this, i);
 		const envelopeId = locatorIdOf(this, 'envelopeId', i);
 		const response = await formsRequest.call(this, {
@@ -19,6 +20,6 @@ export default defineOperation({
 			path: p`/documents/signed/${fileId}/envelopes/${envelopeId}`,
 			itemIndex: i,
 		});
-		return limitRecords(this, i, recordsOf(response, 'documents'));
+		return applyLimit(recordsOf(response, 'documents'), limit);
 	},
 });

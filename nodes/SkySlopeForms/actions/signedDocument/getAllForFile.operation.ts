@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { defineOperation, p } from '../../../shared';
 import { formsRequest } from '../../transport';
 import { fileLocator, limitField, returnAllField } from '../descriptions';
-import { fileIdOf, limitRecords, recordsOf } from '../utils';
+import { fileIdOf, applyLimit, recordsOf, listLimit } from '../utils';
 
 export default defineOperation({
 	value: 'getAllForFile',
@@ -12,9 +12,10 @@ export default defineOperation({
 	description: 'List the signed documents of a file',
 	properties: [fileLocator, returnAllField, limitField],
 	async execute(this: IExecuteFunctions, i: number) {
+		const limit = listLimit(this, i);
 		const fileId = fileIdOf(this, i);
 		// The published reference shows both a bare array and {totalRecords, documents}: recordsOf takes either.
 		const response = await formsRequest.call(this, { method: 'GET', path: p`/documents/signed/${fileId}`, itemIndex: i });
-		return limitRecords(this, i, recordsOf(response, 'documents'));
+		return applyLimit(recordsOf(response, 'documents'), limit);
 	},
 });

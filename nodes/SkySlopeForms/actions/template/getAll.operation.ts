@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { checkEnum, defineOperation } from '../../../shared';
 import { formsRequest } from '../../transport';
 import { limitField, returnAllField } from '../descriptions';
-import { limitRecords, recordsOf } from '../utils';
+import { applyLimit, recordsOf, listLimit } from '../utils';
 
 export default defineOperation({
 	value: 'getAll',
@@ -25,8 +25,9 @@ export default defineOperation({
 		limitField,
 	],
 	async execute(this: IExecuteFunctions, i: number) {
+		const limit = listLimit(this, i);
 		const type = checkEnum(this, 'Type', this.getNodeParameter('templateType', i), ['Template', 'BrokerTemplate'], i);
 		const response = await formsRequest.call(this, { method: 'GET', path: '/templates', qs: { type }, itemIndex: i });
-		return limitRecords(this, i, recordsOf(response, 'files'));
+		return applyLimit(recordsOf(response, 'files'), limit);
 	},
 });
