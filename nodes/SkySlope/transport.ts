@@ -50,14 +50,36 @@ export interface Envelope<T = unknown> {
  */
 export async function skySlopeRequest<T = unknown>(this: ApiContext, request: ApiRequest): Promise<Envelope<T>> {
 	const headers = { 'content-type': 'application/json', ...(request.headers ?? {}) };
-	const body = await apiRequest.call(this, listingsService, { ...request, headers });
+	const response = await apiRequest.call(this, listingsService, { ...request, headers, fullResponse: true });
+	const envelope = toEnvelope<T>(response.body);
+	const notice = deprecationNotice(response.headers);
+	if (notice) envelope.warnings = [...(envelope.warnings ?? []), notice];
+	return envelope;
+}
+
+function toEnvelope<T>(body: unknown): Envelope<T> {
 	if (body === undefined || body === null || body === '') return {};
 	if (typeof body !== 'object' || Array.isArray(body)) return { value: body as T };
 	const envelope = body as Envelope<T> & IDataObject;
 	if (!('value' in envelope) && !('links' in envelope) && !('warnings' in envelope)) {
 		return { value: body as T };
 	}
-	return envelope;
+	return { ...envelope };
+}
+
+/**
+ * Spec 9: a deprecated resource answers with `Deprecation: version=<date>` and a `Link` with
+ * rel="successor-version". Surfaced as a warning so that a workflow's owner sees it in the output.
+ */
+export function deprecationNotice(headers: Record<string, string | string[] | undefined> | undefined): string | undefined {
+	const get = (name: string) => {
+		const value = headers?.[name] ?? headers?.[name.toLowerCase()];
+		return Array.isArray(value) ? value.join(', ') : value;
+	};
+	const deprecation = get('deprecation');
+	if (!deprecation) return undefined;
+	const successor = /<([^>]+)>\s*;\s*rel="?successor-version"?/i.exec(get('link') ?? '')?.[1];
+	return `This SkySlope endpoint is deprecated (${deprecation})${successor ? `; its successor is ${successor}` : ''}`;
 }
 
 /** The streamed bulk export (spec 4.2): the raw body, read chunk by chunk by the caller. */

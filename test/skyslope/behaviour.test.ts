@@ -204,3 +204,21 @@ describe('updates', () => {
 		expect(env.sent('GET', /^\/api\/files\/listings$/).length - before).toBe(Math.min(5, Math.ceil(all.length / 10)));
 	});
 });
+
+describe('versioning', () => {
+	it('a deprecated endpoint (Deprecation and Link headers) surfaces as a warning', async () => {
+		const env = await startEnv();
+		try {
+			const listing = [...env.state.store.listings.values()][0].dto.listingGuid;
+			const r = await env.run({ resource: 'listing', operation: 'getUpdateCommissionsForm', listingGuid: byId(listing) });
+			expect(r.error).toBeUndefined();
+			const [form] = json(r);
+			expect(form.fields).toBeDefined();
+			expect(form.warnings).toEqual([
+				expect.stringMatching(/^This SkySlope endpoint is deprecated \(version=2024-06-01\); its successor is http.*\/addCommissionsToListingForm$/),
+			]);
+		} finally {
+			await env.sandbox.close();
+		}
+	});
+});
