@@ -12,6 +12,8 @@ const HOSTS: Record<string, string> = {
 export const MAX_RANGE_DAYS = 31;
 /** The largest page the node asks for (the sandbox's maximum; the spec names none). */
 export const MAX_PAGE_SIZE = 100;
+/** A bound against a service that never stops answering full pages (10,000 pages of one window). */
+const MAX_PAGES_PER_WINDOW = 10_000;
 
 /** The base URL (ending in /offers-api) the credential points at. */
 export function offersBaseUrl(credentials: ICredentialDataDecryptedObject): string {
@@ -88,6 +90,10 @@ export interface OfferRangeOptions {
  * Every offer submitted in [start, end], however long the range: it is split into consecutive
  * 31-day windows, each read page by page with the largest page, and an offer that two windows
  * share (their common edge) is kept once, by OfferId.
+ *
+ * The spec names no maximum pageSize, so a service that silently answers fewer than asked must not
+ * end the window early: a window ends on an empty page (204), on a page shorter than the largest
+ * one seen in it, or on a page with nothing new (a service that ignores `page`).
  */
 export async function listOffersInRange(this: ApiContext, options: OfferRangeOptions): Promise<Offer[]> {
 	const { start, end, limit, agentId, itemIndex } = options;
@@ -95,7 +101,8 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 	const out: Offer[] = [];
 	const full = () => limit !== undefined && out.length >= limit;
 	for (const window of dateWindows(start, end, MAX_RANGE_DAYS)) {
-		for (let page = 1; !full(); page++) {
+		let largest = 0;
+		for (let page = 1; page <= MAX_PAGES_PER_WINDOW && !full(); page++) {
 			const body = await offersRequest.call(this, {
 				method: 'GET',
 				path: '/ext/offers/',
@@ -108,16 +115,19 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 				itemIndex,
 			});
 			const records = Array.isArray(body) ? (body as Offer[]) : [];
+			let fresh = 0;
 			for (const offer of records) {
 				if (!offer || typeof offer !== 'object') continue;
 				const id = String(offer.OfferId ?? '');
 				if (id && seen.has(id)) continue;
 				if (id) seen.add(id);
+				fresh++;
 				if (agentId !== undefined && offerAgentId(offer) !== agentId) continue;
 				out.push(offer);
 				if (full()) break;
 			}
-			if (records.length < MAX_PAGE_SIZE) break;
+			if (records.length === 0 || fresh === 0 || records.length < largest) break;
+			largest = Math.max(largest, records.length);
 		}
 		if (full()) break;
 	}

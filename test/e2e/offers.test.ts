@@ -107,10 +107,13 @@ describe('SkySlope Offers in n8n', () => {
 		};
 		const workflowId = await createWorkflow(wf, true);
 		try {
-			// Activation polls once at once, then every minute. Wait for two polls: whichever of them
+			// Activation polls once at once, then every minute (each poll reads page 1 of its one window,
+			// then page 2, an empty 204). Wait for two polls: whichever of them
 			// took the baseline, the state is in place before the offers below appear.
 			const polls = async () =>
-				(await sandboxLog('offers')).filter((e) => e.method === 'GET' && /\/ext\/offers/.test(e.path) && e.status < 300);
+				(await sandboxLog('offers')).filter(
+					(e) => e.method === 'GET' && /\/ext\/offers/.test(e.path) && e.query.page === '1' && e.status < 300,
+				);
 			const deadline = Date.now() + 100_000;
 			while ((await polls()).length < 2) {
 				if (Date.now() > deadline) throw new Error('the trigger did not poll twice within 100 s');
