@@ -50,42 +50,87 @@ beforeEach(async () => {
 	await clearSandboxLog();
 });
 
+/** A new file to write to, created by the Forms node itself (so tests never share a file's state). */
+const createFile = (name: string) =>
+	forms(name, { resource: 'file', operation: 'create', name: `e2e ${name}`, representationType: 'Buyer' });
+
+/** The nodes' calls to the partner API as `METHOD path`, the given file id shown as {id}. */
+async function calls(fileId?: unknown): Promise<string[]> {
+	return (await api()).map((e) => `${e.method} ${fileId === undefined ? e.path : e.path.split(String(fileId)).join('{id}')}`);
+}
+
 describe('SkySlope Forms in n8n: File', () => {
-	it('Get Many, then Get of each', async () => {
+	it('File > Get Many', async () => {
 		const r = ok(
 			await runWorkflow(
-				workflow([
-					forms('Files', { resource: 'file', operation: 'getAll', limit: 3, sort: { field: 'name', direction: 'asc' } }),
-					forms('File', { resource: 'file', operation: 'get', fileId: id('={{ $json.id }}') }),
-				]),
+				workflow([forms('Files', { resource: 'file', operation: 'getAll', limit: 3, sort: { field: 'name', direction: 'asc' } })]),
 			),
 		);
 		expect(r.json('Files')).toHaveLength(3);
-		expect(r.json('File').map((f) => f.id)).toEqual(r.json('Files').map((f) => f.id));
-		expect(r.items('File').map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(r.json('Files')[0]).toHaveProperty('id');
 		const [list] = await api('GET', /\/files$/);
 		expect(list.query).toMatchObject({ page: '1', pageSize: '3', sorts: 'name' });
 	});
 
-	it('Create (with MLS import), Update Details, Replace, Import MLS, Apply Template, Subscribe', async () => {
+	it('File > Get', async () => {
+		const r = ok(
+			await runWorkflow(workflow([forms('File', { resource: 'file', operation: 'get', fileId: id('={{ $json.id }}') })]), {
+				input: [{ id: 1001 }, { id: 1002 }],
+			}),
+		);
+		expect(r.json('File').map((f) => f.id)).toEqual([1001, 1002]);
+		expect(r.items('File').map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(await calls()).toEqual(['GET /partner/api/files/1001', 'GET /partner/api/files/1002']);
+	});
+
+	it('File > Create (with MLS import)', async () => {
 		const r = ok(
 			await runWorkflow(
 				workflow([
 					forms('Create file', {
 						resource: 'file',
 						operation: 'create',
-						name: 'e2e file',
-						representationType: 'Buyer',
+						name: 'e2e create',
+						representationType: 'Seller',
 						importMls: true,
 						mlsNumber: 'NM-E2E',
 						property: { address: { streetNumber: '5', streetName: 'E2e Ave', state: 'CA', postalCode: '95814' } },
 					}),
+				]),
+			),
+		);
+		const [file] = r.json('Create file');
+		expect(file).toEqual({ fileId: expect.any(Number), mlsImport: { status: 'not_imported', reason: 'no_match' } });
+		const [post] = await api('POST');
+		expect(post.query).toEqual({ importMls: 'true' });
+		expect(post.body).toMatchObject({ name: 'e2e create', representationType: 'Seller', mlsNumber: 'NM-E2E' });
+	});
+
+	it('File > Update Details', async () => {
+		const r = ok(
+			await runWorkflow(
+				workflow([
+					createFile('For details'),
 					forms('Update details', {
 						resource: 'file',
 						operation: 'updateDetails',
 						fileId: id('={{ $json.fileId }}'),
 						updateFields: { closingDate: '2026-06-30', purchasePrice: 450000 },
 					}),
+				]),
+			),
+		);
+		const fileId = r.json('For details')[0].fileId;
+		expect(r.json('Update details')[0]).toMatchObject({ fileId });
+		const [patch] = await api('PATCH');
+		expect(patch.body).toEqual({ fileData: { purchasePrice: 450000, closingDate: '2026-06-30' } });
+	});
+
+	it('File > Replace', async () => {
+		const r = ok(
+			await runWorkflow(
+				workflow([
+					createFile('For replace'),
 					forms('Replace', {
 						resource: 'file',
 						operation: 'replace',
@@ -95,6 +140,19 @@ describe('SkySlope Forms in n8n: File', () => {
 						commissions: { commission: [{ type: 'Listing', calculationType: 'Flat', amount: 100 }] },
 						fields: { acceptanceDate: '2026-05-01' },
 					}),
+				]),
+			),
+		);
+		const fileId = r.json('For replace')[0].fileId;
+		expect(r.json('Replace')[0]).toMatchObject({ fileId, contacts: [expect.objectContaining({ firstName: 'Ada' })] });
+		expect(await calls(fileId)).toEqual(['POST /partner/api/files', 'PUT /partner/api/files/{id}']);
+	});
+
+	it('File > Import MLS', async () => {
+		const r = ok(
+			await runWorkflow(
+				workflow([
+					createFile('For MLS'),
 					forms('Import MLS', {
 						resource: 'file',
 						operation: 'importMls',
@@ -102,12 +160,33 @@ describe('SkySlope Forms in n8n: File', () => {
 						mlsNumber: 'ML-E2E',
 						shouldOverride: false,
 					}),
-					forms('Apply template', {
-						resource: 'file',
-						operation: 'applyTemplate',
-						fileId: id('={{ $json.fileId }}'),
-						templateId: id(1031),
-					}),
+				]),
+			),
+		);
+		const fileId = r.json('For MLS')[0].fileId;
+		expect(r.json('Import MLS')[0]).toEqual({ fileId, mlsImport: { status: 'imported', importedCount: 3 } });
+		expect((await api('POST', /mls-import$/))[0].body).toEqual({ mlsNumber: 'ML-E2E', shouldOverride: false });
+	});
+
+	it('File > Apply Template', async () => {
+		const r = ok(
+			await runWorkflow(
+				workflow([
+					createFile('For template'),
+					forms('Apply template', { resource: 'file', operation: 'applyTemplate', fileId: id('={{ $json.fileId }}'), templateId: id(1031) }),
+				]),
+			),
+		);
+		const fileId = r.json('For template')[0].fileId;
+		expect(r.json('Apply template')[0]).toEqual({ fileId });
+		expect((await api('POST', /\/templates$/))[0].body).toEqual({ templateId: 1031 });
+	});
+
+	it('File > Subscribe to Signed Documents', async () => {
+		const r = ok(
+			await runWorkflow(
+				workflow([
+					createFile('For subscribe'),
 					forms('Subscribe', {
 						resource: 'file',
 						operation: 'subscribe',
@@ -117,23 +196,9 @@ describe('SkySlope Forms in n8n: File', () => {
 				]),
 			),
 		);
-		const fileId = r.json('Create file')[0].fileId;
-		expect(r.json('Create file')[0]).toEqual({ fileId, mlsImport: { status: 'not_imported', reason: 'no_match' } });
-		expect(r.json('Update details')[0]).toMatchObject({ fileId });
-		expect(r.json('Replace')[0]).toMatchObject({ fileId, contacts: [expect.objectContaining({ firstName: 'Ada' })] });
-		expect(r.json('Import MLS')[0]).toEqual({ fileId, mlsImport: { status: 'imported', importedCount: 3 } });
-		expect(r.json('Apply template')[0]).toEqual({ fileId });
+		const fileId = r.json('For subscribe')[0].fileId;
 		expect(r.json('Subscribe')[0]).toEqual({ fileId, subscribed: true, alreadySubscribed: false });
-		const sent = await api();
-		expect(sent.map((e) => `${e.method} ${e.path.replace(String(fileId), '{id}')}`)).toEqual([
-			'POST /partner/api/files',
-			'PATCH /partner/api/files/{id}',
-			'PUT /partner/api/files/{id}',
-			'POST /partner/api/files/{id}/mls-import',
-			'POST /partner/api/files/{id}/templates',
-			'POST /partner/api/documents/sign/subscribe/{id}',
-		]);
-		expect(sent[1].body).toEqual({ fileData: { purchasePrice: 450000, closingDate: '2026-06-30' } });
+		expect(await calls(fileId)).toEqual(['POST /partner/api/files', 'POST /partner/api/documents/sign/subscribe/{id}']);
 	});
 
 	it('refuses bad input before any request and reports the parameter and the item', async () => {
@@ -147,19 +212,36 @@ describe('SkySlope Forms in n8n: File', () => {
 });
 
 describe('SkySlope Forms in n8n: Contact', () => {
-	it('Add, Update, Delete', async () => {
+	const addContact = forms('Add', {
+		resource: 'contact',
+		operation: 'add',
+		fileId: id('={{ $json.fileId }}'),
+		contactType: 'Seller',
+		firstName: 'Bo',
+		lastName: 'E2e',
+		additionalFields: { actionAttribute: 'NeedsToSign', email: 'bo@example.com' },
+	});
+
+	it('Contact > Add', async () => {
+		const r = ok(await runWorkflow(workflow([createFile('For contact'), addContact])));
+		const fileId = r.json('For contact')[0].fileId;
+		expect(r.json('Add')[0]).toEqual({ fileId, contactId: expect.any(Number) });
+		const [, post] = await api('POST');
+		expect(post.body).toEqual({
+			type: 'Seller',
+			firstName: 'Bo',
+			lastName: 'E2e',
+			actionAttribute: 'NeedsToSign',
+			email: 'bo@example.com',
+		});
+	});
+
+	it('Contact > Update', async () => {
 		const r = ok(
 			await runWorkflow(
 				workflow([
-					forms('Add', {
-						resource: 'contact',
-						operation: 'add',
-						fileId: id(1002),
-						contactType: 'Seller',
-						firstName: 'Bo',
-						lastName: 'E2e',
-						additionalFields: { actionAttribute: 'NeedsToSign', email: 'bo@example.com' },
-					}),
+					createFile('For contact update'),
+					addContact,
 					forms('Update', {
 						resource: 'contact',
 						operation: 'update',
@@ -168,22 +250,36 @@ describe('SkySlope Forms in n8n: Contact', () => {
 						firstName: 'Bob',
 						lastName: 'E2e',
 					}),
-					forms('Delete', {
-						resource: 'contact',
-						operation: 'delete',
-						fileId: id(1002),
-						contactId: id('={{ $json.contactId }}'),
-					}),
 				]),
 			),
 		);
 		const contactId = r.json('Add')[0].contactId;
 		expect(r.json('Update')[0]).toEqual({ contactId });
-		expect(r.json('Delete')[0]).toEqual({ deleted: true, fileId: 1002, contactId });
-		expect((await api()).map((e) => e.method)).toEqual(['POST', 'PUT', 'DELETE']);
+		const [put] = await api('PUT');
+		expect(put.path).toBe(`/partner/api/files/contacts/${String(contactId)}`);
 	});
 
-	it('Add Many: one request for all items, each output paired with its item', async () => {
+	it('Contact > Delete', async () => {
+		const r = ok(
+			await runWorkflow(
+				workflow([
+					createFile('For contact delete'),
+					addContact,
+					forms('Delete', {
+						resource: 'contact',
+						operation: 'delete',
+						fileId: id('={{ $json.fileId }}'),
+						contactId: id('={{ $json.contactId }}'),
+					}),
+				]),
+			),
+		);
+		const { fileId, contactId } = r.json('Add')[0];
+		expect(r.json('Delete')[0]).toEqual({ deleted: true, fileId, contactId });
+		expect((await api('DELETE'))[0].path).toBe(`/partner/api/files/${String(fileId)}/contacts/${String(contactId)}`);
+	});
+
+	it('Contact > Add Many: one request for all items, each output paired with its item', async () => {
 		const r = ok(
 			await runWorkflow(workflow([forms('Add many', { resource: 'contact', operation: 'addMany', fileId: id('={{ $json.fileId }}') })]), {
 				input: [
@@ -197,25 +293,47 @@ describe('SkySlope Forms in n8n: Contact', () => {
 			['Di', 1],
 		]);
 		expect(r.items('Add many').map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		const sent = await api('POST');
-		expect(sent).toHaveLength(1);
-		expect(sent[0].path).toBe('/partner/api/files/1002/contacts/bulk');
+		expect(await calls()).toEqual(['POST /partner/api/files/1002/contacts/bulk']);
 	});
 });
 
 describe('SkySlope Forms in n8n: Document', () => {
-	it('Get Many, Get, Add From Forms, Update Fields', async () => {
+	const once = { executeOnce: true };
+
+	it('Document > Get Many', async () => {
+		const r = ok(await runWorkflow(workflow([forms('Documents', { resource: 'document', operation: 'getAll', fileId: id(1003), returnAll: true })])));
+		expect(r.json('Documents').length).toBeGreaterThanOrEqual(2);
+		expect(await calls()).toEqual(['GET /partner/api/files/1003/documents']);
+	});
+
+	it('Document > Get', async () => {
 		const r = ok(
 			await runWorkflow(
 				workflow([
 					forms('Documents', { resource: 'document', operation: 'getAll', fileId: id(1003), limit: 1 }),
 					forms('Document', { resource: 'document', operation: 'get', documentId: id('={{ $json.id }}') }),
+				]),
+			),
+		);
+		expect(r.json('Document')[0].id).toBe(r.json('Documents')[0].id);
+		expect(Array.isArray(r.json('Document')[0].fields)).toBe(true);
+		expect((await api('GET', /^\/partner\/api\/documents\//))[0].query).toEqual({ page: '1', pageSize: '500' });
+	});
+
+	it('Document > Add From Forms', async () => {
+		const r = ok(
+			await runWorkflow(workflow([forms('Add from forms', { resource: 'document', operation: 'addFromForms', fileId: id(1003), formIds: [301, 303] })])),
+		);
+		expect(r.json('Add from forms')[0]).toEqual({ fileId: 1003, documentIds: [expect.any(Number), expect.any(Number)] });
+		expect((await api('PATCH'))[0].body).toEqual({ formIds: [301, 303] });
+	});
+
+	it('Document > Update Fields', async () => {
+		const r = ok(
+			await runWorkflow(
+				workflow([
 					forms('Add from forms', { resource: 'document', operation: 'addFromForms', fileId: id(1003), formIds: [301] }),
-					forms('Fields of the new one', {
-						resource: 'document',
-						operation: 'get',
-						documentId: id('={{ $json.documentIds[0] }}'),
-					}),
+					forms('Fields', { resource: 'document', operation: 'get', documentId: id('={{ $json.documentIds[0] }}') }),
 					forms('Update fields', {
 						resource: 'document',
 						operation: 'updateFields',
@@ -225,15 +343,13 @@ describe('SkySlope Forms in n8n: Document', () => {
 				]),
 			),
 		);
-		expect(r.json('Document')[0].id).toBe(r.json('Documents')[0].id);
-		expect(Array.isArray(r.json('Document')[0].fields)).toBe(true);
 		const newId = (r.json('Add from forms')[0].documentIds as number[])[0];
 		expect(r.json('Update fields')[0]).toEqual({ documentId: newId, didAddendumsChange: expect.any(Boolean) });
 		const [patch] = await api('PATCH', /^\/partner\/api\/documents\//);
 		expect(Object.values(patch.body as Json)).toEqual(['filled by e2e']);
 	});
 
-	it('Download (PDF, ZIP), Upload PDF, Download as Combined PDF, Delete', async () => {
+	it('Document > Download (one: PDF, several: ZIP)', async () => {
 		const r = ok(
 			await runWorkflow(
 				workflow([
@@ -241,7 +357,7 @@ describe('SkySlope Forms in n8n: Document', () => {
 					forms(
 						'Download both',
 						{ resource: 'document', operation: 'download', fileId: id(1003), documentIds: '={{ $input.all().map(i => i.json.id) }}', binaryPropertyName: 'zip' },
-						{ executeOnce: true },
+						once,
 					),
 					forms('Download one', {
 						resource: 'document',
@@ -250,61 +366,104 @@ describe('SkySlope Forms in n8n: Document', () => {
 						documentIds: "={{ $('Documents').first().json.id }}",
 						binaryPropertyName: 'data',
 					}),
-					forms('Upload', { resource: 'document', operation: 'upload', fileId: id(1003), binaryPropertyName: 'data', documentName: 'e2e upload' }),
-					forms('Combined', {
-						resource: 'document',
-						operation: 'downloadCombined',
-						fileId: id(1003),
-						documentIds: '={{ $json.documentId }}',
-						binaryPropertyName: 'data',
-					}),
-					forms('Delete', { resource: 'document', operation: 'delete', documentId: id("={{ $('Upload').item.json.documentId }}") }),
 				]),
 			),
 		);
 		expect(r.items('Download both')[0].binary?.zip).toMatchObject({ mimeType: 'application/zip' });
 		expect(r.items('Download one')[0].binary?.data).toMatchObject({ mimeType: 'application/pdf' });
-		const uploaded = r.json('Upload')[0];
-		expect(uploaded).toMatchObject({ fileId: 1003, documentName: 'e2e upload', documentId: expect.any(Number) });
-		expect(r.items('Combined')[0].binary?.data).toMatchObject({ mimeType: 'application/pdf' });
-		expect(r.json('Delete')[0]).toEqual({ deleted: true, documentId: uploaded.documentId });
-		const [upload] = await api('POST', /\/documents\/upload$/);
-		expect(String((upload.headers as Json)['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
+		const [zip, pdf] = await api('GET', /\/documents\/download$/);
+		expect(String(zip.query.documentIds).split(',')).toHaveLength(2);
+		expect(String(pdf.query.documentIds).split(',')).toHaveLength(1);
 	});
-});
 
-describe('SkySlope Forms in n8n: Signed Document and Envelope', () => {
-	it('Get Many for a File and for an Envelope, after a signing', async () => {
-		const notification = await sign(1004);
-		await clearSandboxLog();
+	it('Document > Upload PDF', async () => {
 		const r = ok(
 			await runWorkflow(
 				workflow([
-					forms('Of the file', { resource: 'signedDocument', operation: 'getAllForFile', fileId: id(1004), returnAll: true }, { executeOnce: true }),
+					forms('Documents', { resource: 'document', operation: 'getAll', fileId: id(1003), limit: 1 }),
+					forms('Download', { resource: 'document', operation: 'download', fileId: id(1003), documentIds: '={{ $json.id }}', binaryPropertyName: 'data' }),
+					forms('Upload', { resource: 'document', operation: 'upload', fileId: id(1003), binaryPropertyName: 'data', documentName: 'e2e upload', options: { isSignedDocument: false } }),
+				]),
+			),
+		);
+		expect(r.json('Upload')[0]).toMatchObject({ fileId: 1003, documentName: 'e2e upload', documentId: expect.any(Number) });
+		const [upload] = await api('POST', /\/documents\/upload$/);
+		expect(String((upload.headers as Json)['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
+	});
+
+	it('Document > Download as Combined PDF', async () => {
+		const r = ok(
+			await runWorkflow(
+				workflow([
+					forms('Documents', { resource: 'document', operation: 'getAll', fileId: id(1003), limit: 2 }),
 					forms(
-						'Of the envelope',
-						{
-							resource: 'signedDocument',
-							operation: 'getAllForEnvelope',
-							fileId: id(1004),
-							envelopeId: id(String(notification.formsEnvelopeId)),
-							returnAll: true,
-						},
-						{ executeOnce: true },
+						'Combined',
+						{ resource: 'document', operation: 'downloadCombined', fileId: id(1003), documentIds: '={{ $input.all().map(i => i.json.id) }}', binaryPropertyName: 'data' },
+						once,
 					),
 				]),
 			),
 		);
-		expect(r.json('Of the file').length).toBeGreaterThanOrEqual((notification.documentIds as number[]).length);
-		expect(r.json('Of the envelope').every((d) => d.formsEnvelopeId === notification.formsEnvelopeId)).toBe(true);
+		expect(r.items('Combined')[0].binary?.data).toMatchObject({ mimeType: 'application/pdf' });
+		expect((await api('GET', /\/download\/pdf$/)).length).toBe(1);
 	});
 
-	it('Envelope Get Many and Create', async () => {
+	it('Document > Delete', async () => {
 		const r = ok(
 			await runWorkflow(
 				workflow([
-					forms('Envelopes', { resource: 'envelope', operation: 'getAll', fileId: id(1001), returnAll: true }, { executeOnce: true }),
-					forms('Documents', { resource: 'document', operation: 'getAll', fileId: id(1001), limit: 1 }, { executeOnce: true }),
+					forms('Add from forms', { resource: 'document', operation: 'addFromForms', fileId: id(1003), formIds: [303] }),
+					forms('Delete', { resource: 'document', operation: 'delete', documentId: id('={{ $json.documentIds[0] }}') }),
+				]),
+			),
+		);
+		const documentId = (r.json('Add from forms')[0].documentIds as number[])[0];
+		expect(r.json('Delete')[0]).toEqual({ deleted: true, documentId });
+		expect((await api('DELETE'))[0].path).toBe(`/partner/api/documents/${documentId}`);
+	});
+});
+
+describe('SkySlope Forms in n8n: Signed Document and Envelope', () => {
+	it('Signed Document > Get Many for a File', async () => {
+		const notification = await sign(1004);
+		await clearSandboxLog();
+		const r = ok(await runWorkflow(workflow([forms('Of the file', { resource: 'signedDocument', operation: 'getAllForFile', fileId: id(1004), returnAll: true })])));
+		expect(r.json('Of the file').length).toBeGreaterThanOrEqual((notification.documentIds as number[]).length);
+		expect(await calls()).toEqual(['GET /partner/api/documents/signed/1004']);
+	});
+
+	it('Signed Document > Get Many for an Envelope', async () => {
+		const notification = await sign(1002);
+		await clearSandboxLog();
+		const r = ok(
+			await runWorkflow(
+				workflow([
+					forms('Of the envelope', {
+						resource: 'signedDocument',
+						operation: 'getAllForEnvelope',
+						fileId: id(1002),
+						envelopeId: id('={{ $json.formsEnvelopeId }}'),
+						returnAll: true,
+					}),
+				]),
+				{ input: [{ formsEnvelopeId: notification.formsEnvelopeId }] },
+			),
+		);
+		expect(r.json('Of the envelope').length).toBe((notification.documentIds as number[]).length);
+		expect(r.json('Of the envelope').every((d) => d.formsEnvelopeId === notification.formsEnvelopeId)).toBe(true);
+	});
+
+	it('Envelope > Get Many', async () => {
+		const r = ok(await runWorkflow(workflow([forms('Envelopes', { resource: 'envelope', operation: 'getAll', fileId: id(1001), returnAll: true, sorts: 'name' })])));
+		expect(r.json('Envelopes').length).toBeGreaterThan(0);
+		expect((await api('GET'))[0].query).toMatchObject({ page: '1', pageSize: '500', sorts: 'name' });
+	});
+
+	it('Envelope > Create', async () => {
+		const r = ok(
+			await runWorkflow(
+				workflow([
+					forms('Documents', { resource: 'document', operation: 'getAll', fileId: id(1001), limit: 1 }),
 					forms('Create envelope', {
 						resource: 'envelope',
 						operation: 'create',
@@ -316,31 +475,40 @@ describe('SkySlope Forms in n8n: Signed Document and Envelope', () => {
 			),
 		);
 		expect(r.json('Create envelope')[0]).toEqual({ fileId: 1001, envelope: { id: expect.any(Number), name: 'e2e envelope' } });
-		const [list] = await api('GET', /\/envelopes$/);
-		expect(list.query).toMatchObject({ page: '1', pageSize: '500' });
+		expect((await api('POST'))[0].body).toEqual({ envelopeName: 'e2e envelope', documentIds: [r.json('Documents')[0].id] });
 	});
 });
 
 describe('SkySlope Forms in n8n: Template, Form, Library, Collaborator, User', () => {
-	it('each Get Many and Get Profile', async () => {
-		const once = { executeOnce: true };
-		const r = ok(
-			await runWorkflow(
-				workflow([
-					forms('Templates', { resource: 'template', operation: 'getAll', templateType: 'BrokerTemplate', returnAll: true }, once),
-					forms('Forms', { resource: 'form', operation: 'getAll', libraryIds: [11], limit: 5 }, once),
-					forms('Libraries', { resource: 'library', operation: 'getAll', returnAll: true }, once),
-					forms('Collaborators', { resource: 'collaborator', operation: 'getAll', returnAll: true, receivingOnly: true }, once),
-					forms('Profile', { resource: 'user', operation: 'getProfile' }, once),
-				]),
-			),
-		);
+	it('Template > Get Many', async () => {
+		const r = ok(await runWorkflow(workflow([forms('Templates', { resource: 'template', operation: 'getAll', templateType: 'BrokerTemplate', returnAll: true })])));
+		expect(r.json('Templates').length).toBeGreaterThan(0);
 		expect(r.json('Templates').every((t) => t.type === 'BrokerTemplate')).toBe(true);
+		expect((await api('GET'))[0].query).toEqual({ type: 'BrokerTemplate' });
+	});
+
+	it('Form > Get Many', async () => {
+		const r = ok(await runWorkflow(workflow([forms('Forms', { resource: 'form', operation: 'getAll', libraryIds: [11], limit: 5 })])));
 		expect(r.json('Forms')).toHaveLength(5);
 		expect(r.json('Forms').every((f) => f.libraryId === 11)).toBe(true);
+		expect((await api('GET'))[0].query).toEqual({ libraryIds: '11', page: '1', pageSize: '5' });
+	});
+
+	it('Library > Get Many', async () => {
+		const r = ok(await runWorkflow(workflow([forms('Libraries', { resource: 'library', operation: 'getAll', returnAll: true })])));
 		expect(r.json('Libraries').map((l) => l.id)).toEqual([11, 12, 13]);
+	});
+
+	it('Collaborator > Get Many', async () => {
+		const r = ok(await runWorkflow(workflow([forms('Collaborators', { resource: 'collaborator', operation: 'getAll', returnAll: true, receivingOnly: true })])));
+		expect(r.json('Collaborators').length).toBe(3);
 		expect(r.json('Collaborators').every((c) => c.isReceivingAccess === true)).toBe(true);
-		expect(r.json('Profile')[0]).toMatchObject({ firstName: 'Avery' });
+	});
+
+	it('User > Get Profile', async () => {
+		const r = ok(await runWorkflow(workflow([forms('Profile', { resource: 'user', operation: 'getProfile' })])));
+		expect(r.json('Profile')[0]).toMatchObject({ firstName: 'Avery', subscriberId: '7100' });
+		expect(await calls()).toEqual(['GET /partner/api/users/profile']);
 	});
 });
 
