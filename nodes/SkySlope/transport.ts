@@ -50,7 +50,7 @@ export interface Envelope<T = unknown> {
  */
 export async function skySlopeRequest<T = unknown>(this: ApiContext, request: ApiRequest): Promise<Envelope<T>> {
 	const headers = { 'content-type': 'application/json', ...(request.headers ?? {}) };
-	const response = await apiRequest.call(this, listingsService, { ...request, headers, fullResponse: true });
+	const response = await apiRequest.call(this, listingsService, { ...request, headers, fullResponse: true as const });
 	const envelope = toEnvelope<T>(response.body);
 	const notice = deprecationNotice(response.headers);
 	if (notice) envelope.warnings = [...(envelope.warnings ?? []), notice];
