@@ -1,0 +1,126 @@
+// What the reliability tests share: one sandbox of all three services, a stored credential for
+// each node (carried from run to run, as n8n keeps a renewed session or token), and runners.
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INodeExecutionData,
+	INodeParameterResourceLocator,
+	INodeParameters,
+	INodeProperties,
+	INodeTypeBaseDescription,
+} from 'n8n-workflow';
+
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
+import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
+import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { startSandbox, type RequestLogEntry, type SandboxOptions, type SandboxServer, type ServiceName } from '../../sandbox';
+import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SCOPES, type FormsServiceState } from '../../sandbox/forms';
+import { DEMO, type ListingsState } from '../../sandbox/listings';
+import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
+import { runNode, type RunNodeResult } from '../harness';
+
+export type NodeKey = 'forms' | 'skyslope' | 'offers';
+
+export const NODES = {
+	forms: { node: SkySlopeForms, credential: 'skySlopeFormsOAuth2Api', service: 'forms' as ServiceName },
+	skyslope: { node: SkySlope, credential: 'skySlopeApi', service: 'listings' as ServiceName },
+	offers: { node: SkySlopeOffers, credential: 'skySlopeOffersOAuth2Api', service: 'offers' as ServiceName },
+} as const;
+
+/** Requests that only set up auth (a token, a login): everything else is a call of the operation. */
+export function isAuthRequest(entry: RequestLogEntry): boolean {
+	return (
+		/\/oauth2\/token$/.test(entry.path) ||
+		/^\/auth\/login$/.test(entry.path) ||
+		/\/ext\/token$/.test(entry.path)
+	);
+}
+
+export interface Env {
+	sandbox: SandboxServer;
+	forms: FormsServiceState;
+	listings: ListingsState;
+	offers: OffersState;
+	credentials: Record<NodeKey, ICredentialDataDecryptedObject>;
+	run(
+		key: NodeKey,
+		parameters: INodeParameters,
+		options?: { input?: INodeExecutionData[]; continueOnFail?: boolean },
+	): Promise<RunNodeResult>;
+	/** Requests of the node's service other than token and login requests. */
+	calls(key: NodeKey, since?: number): RequestLogEntry[];
+	/** The sequence number of the newest logged request (to count what comes after). */
+	mark(): number;
+	close(): Promise<void>;
+}
+
+export function credentialsFor(sandbox: SandboxServer): Record<NodeKey, ICredentialDataDecryptedObject> {
+	const forms = sandbox.service<FormsServiceState>('forms').state;
+	const base = `${sandbox.baseUrl}/forms`;
+	return {
+		forms: {
+			environment: 'custom',
+			customBaseUrl: base,
+			customAccountsUrl: base,
+			clientId: SANDBOX_CLIENT_ID,
+			clientSecret: SANDBOX_CLIENT_SECRET,
+			scopes: SCOPES.filter((s) => s !== 'offline_access'),
+			oauthTokenData: forms.auth.issueToken(SCOPES) as unknown as IDataObject,
+		},
+		skyslope: {
+			environment: 'custom',
+			customBaseUrl: `${sandbox.baseUrl}/listings`,
+			clientId: DEMO.clientId,
+			clientSecret: DEMO.clientSecret,
+			accessKey: DEMO.accessKey,
+			accessSecret: DEMO.accessSecret,
+		},
+		offers: {
+			environment: 'custom',
+			customBaseUrl: `${sandbox.baseUrl}/offers/offers-api`,
+			clientId: OFFERS_CLIENT_ID,
+			clientSecret: OFFERS_CLIENT_SECRET,
+		},
+	};
+}
+
+export async function startEnv(options: SandboxOptions = {}): Promise<Env> {
+	const sandbox = await startSandbox({ port: 0, ...options });
+	const env: Env = {
+		sandbox,
+		forms: sandbox.service<FormsServiceState>('forms').state,
+		listings: sandbox.service<ListingsState>('listings').state,
+		offers: sandbox.service<OffersState>('offers').state,
+		credentials: credentialsFor(sandbox),
+		async run(key, parameters, opts = {}) {
+			const { node, credential } = NODES[key];
+			const result = await runNode({
+				node,
+				parameters,
+				credentials: { [credential]: env.credentials[key] },
+				input: opts.input,
+				continueOnFail: opts.continueOnFail,
+			});
+			if (result.credentials[credential]) env.credentials[key] = result.credentials[credential];
+			return result;
+		},
+		calls(key, since = 0) {
+			return sandbox.requests(NODES[key].service).filter((e) => e.seq > since && !isAuthRequest(e));
+		},
+		mark() {
+			return sandbox.log.length ? sandbox.log[sandbox.log.length - 1].seq : 0;
+		},
+		close: async () => await sandbox.close(),
+	};
+	return env;
+}
+
+/** A resource locator value typed in by ID (or GUID). */
+export const byId = (value: string | number): INodeParameterResourceLocator => ({ __rl: true, mode: 'id', value });
+
+/** The JSON of every item of the main output. */
+export const jsonOf = (result: RunNodeResult): IDataObject[] => (result.output[0] ?? []).map((item) => item.json);
+
+export function descriptionOf(key: NodeKey): INodeTypeBaseDescription & { properties: INodeProperties[] } {
+	return new NODES[key].node().description;
+}
