@@ -35,7 +35,7 @@ const LABELS: Record<string, string> = {
 	documentId: 'Document',
 	envelopeId: 'Envelope',
 	templateId: 'Template',
-	contactId: 'Contact ID',
+	contactId: 'Contact',
 	onBehalfOf: 'On Behalf Of',
 	documentIds: 'Documents',
 };
