@@ -38,6 +38,11 @@ async function offersService<T>(method: string, body?: unknown): Promise<T> {
 	return (await res.json()) as T;
 }
 
+/** The node's calls to the service (not the test's own calls to the sandbox-only routes). */
+async function apiCalls() {
+	return (await sandboxLog('offers')).filter((e) => e.method === 'GET' && e.path.startsWith('/offers-api/ext/'));
+}
+
 const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
 
 beforeEach(async () => {
@@ -45,6 +50,49 @@ beforeEach(async () => {
 });
 
 describe('SkySlope Offers in n8n', () => {
+	it('Offer > Get returns the offer, with its id as one path segment', async () => {
+		const [offer] = await offersService<SandboxOffer[]>('GET');
+		const result = await runWorkflow(
+			workflow([skyslopeNode('offers', 'Get Offer', { resource: 'offer', operation: 'get', offerId: '={{ $json.id }}', options: {} })]),
+			{ input: [{ id: offer.OfferId }, { id: '../token' }] },
+		);
+		// The second id is unknown (404): the node stops with the service's message.
+		expect(result.status).toBe('error');
+		expect(result.nodeError('Get Offer')?.message).toMatch(/404/);
+		const calls = await apiCalls();
+		expect(calls.map((e) => `${e.path} ${e.status}`)).toEqual([
+			`/offers-api/ext/offer/${offer.OfferId} 200`,
+			'/offers-api/ext/offer/..%2Ftoken 404',
+		]);
+		expect(calls[0].headers.authorization).toMatch(/^Bearer \S+$/);
+	});
+
+	it('Agent > Get Listings With Offers gives one item per listing, newest first', async () => {
+		const result = await runWorkflow(
+			workflow([skyslopeNode('offers', 'Agent Listings', { resource: 'agent', operation: 'getListings', agentId: 'AG1001', options: {} })]),
+		);
+		expect(result.status).toBe('success');
+		const listings = result.json('Agent Listings');
+		expect(listings).toHaveLength(10);
+		const dates = listings.map((l) => Date.parse(String(l.latestOfferDate)));
+		expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+		const [call] = await apiCalls();
+		expect(`${call.method} ${call.path}`).toBe('GET /offers-api/ext/agent/AG1001/listings');
+	});
+
+	it('Report > Get returns the counts for a range', async () => {
+		const result = await runWorkflow(
+			workflow([
+				skyslopeNode('offers', 'Report', { resource: 'report', operation: 'get', startDate: '2020-01-01', endDate: '2030-12-31' }),
+			]),
+		);
+		expect(result.status).toBe('success');
+		const all = await offersService<SandboxOffer[]>('GET');
+		expect(result.json('Report')[0]).toMatchObject({ mlsMarket: 'MetroList', offerCount: all.length });
+		const [call] = await apiCalls();
+		expect(call.query).toEqual({ startDate: '2020-01-01T00:00:00.000Z', endDate: '2030-12-31T23:59:59.999Z' });
+	});
+
 	it('Get Many over 100 days reads 31-day windows and returns every offer once', async () => {
 		const end = Math.floor(Date.now() / 1000) * 1000;
 		const start = end - 100 * DAY;
