@@ -9,7 +9,7 @@ import type { BaseOptions } from './context';
 import { NODE_NAME, prepare, storedCredentials } from './context';
 
 export interface RunNodeOptions extends BaseOptions {
-	/** Input items; one empty item when omitted, as after a manual trigger. */
+	/** Input items (copied: the node cannot change yours); one empty item when omitted. */
 	input?: INodeExecutionData[];
 	/** Sets the node's "On Error" to "Continue" (continueRegularOutput). */
 	continueOnFail?: boolean;
@@ -65,7 +65,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const runExecutionData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [
-				{ node, data: { main: [options.input ?? [{ json: {} }]] }, source: null },
+				{ node, data: { main: [structuredClone(options.input ?? [{ json: {} }])] }, source: null },
 			],
 		},
 	});
