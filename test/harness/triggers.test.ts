@@ -15,6 +15,7 @@ import type {
 	IPollFunctions,
 	IWebhookFunctions,
 	IWebhookResponseData,
+	ResourceMapperFields,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
@@ -139,6 +140,16 @@ class Picker implements INodeType {
 				return {
 					results: page.names.map((name) => ({ name, value: name })),
 					...(page.next ? { paginationToken: String(page.next) } : {}),
+				};
+			},
+		},
+		resourceMapping: {
+			async fields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+				const folder = this.getNodeParameter('folder', 0) as string;
+				return {
+					fields: [
+						{ id: `${folder}.name`, displayName: 'Name', required: true, defaultMatch: false, display: true, type: 'string' },
+					],
 				};
 			},
 		},
@@ -277,5 +288,8 @@ describe('triggers and methods', () => {
 
 		const folders = await runMethod(Picker, 'loadOptions', 'folders', { ...options, parameters: { folder: 'deals' } });
 		expect(folders.result).toEqual([{ name: 'Current: deals', value: 'deals' }]);
+
+		const mapping = await runMethod(Picker, 'resourceMapping', 'fields', { ...options, parameters: { folder: 'deals' } });
+		expect(mapping.result.fields.map((field) => field.id)).toEqual(['deals.name']);
 	});
 });
