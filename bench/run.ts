@@ -2,6 +2,7 @@
 // `npm run bench` runs every benchmark; `npm run bench -- <name> [<name>...]` runs the named ones.
 // Each prints its figures as ratios measured side by side in this run. Never part of `npm test`,
 // never fails a build on a machine's speed: a missed target is printed, not thrown.
+import { e2eAddContactBench } from './e2e-add-contact';
 import { exportParserBench } from './export-parser';
 import { formsFilesBench } from './forms-files';
 import { out } from './lib';
@@ -14,6 +15,7 @@ const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	'forms-files': { figures: '1, 2', run: formsFilesBench },
 	'listings-rate': { figures: '5', run: listingsRateBench },
 	'listings-logins': { figures: '8', run: listingsLoginsBench },
+	'e2e-add-contact': { figures: '6', run: e2eAddContactBench },
 };
 
 async function main(): Promise<void> {
