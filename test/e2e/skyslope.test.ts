@@ -1,0 +1,182 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// The SkySlope node (listings and sales) and SkySlope Trigger inside a real n8n: a form-driven
+// create, a streamed bulk export, a paged Get Many, and the polling trigger activated as a user
+// would. Asserts what n8n sent (the sandbox log) and what came out (the execution).
+import {
+	api,
+	clearSandboxLog,
+	createWorkflow,
+	credentialRef,
+	deactivateWorkflow,
+	NODE_TYPES,
+	runWorkflow,
+	sandboxLog,
+	skyslopeNode,
+	waitForExecution,
+	workflow,
+	type Json,
+	type Workflow,
+} from './harness';
+
+const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
+
+/** The nodes that find an office and an agent, then create a listing from the listing form. */
+function createListingNodes(street: string) {
+	return [
+		skyslopeNode('listings', 'Offices', { resource: 'office', operation: 'getAll', returnAll: false, limit: 1 }),
+		skyslopeNode('listings', 'Subscribers', { resource: 'subscriber', operation: 'get' }),
+		skyslopeNode('listings', 'Create listing', {
+			resource: 'listing',
+			operation: 'create',
+			officeGuid: { __rl: true, mode: 'id', value: "={{ $('Offices').first().json.officeGuid }}" },
+			// The first office's Residential Listing type in the sandbox's seeded catalogue.
+			checklistTypeId: 11,
+			agentGuid: {
+				__rl: true,
+				mode: 'id',
+				value: "={{ $('Subscribers').first().json.users.find(u => u.userType === 'Agent').userGuid }}",
+			},
+			columns: {
+				mappingMode: 'defineBelow',
+				value: {
+					listingPrice: 425000,
+					listingDate: '={{ $now.toISO() }}',
+					expirationDate: '={{ $now.plus({ months: 6 }).toISO() }}',
+					'property.streetNumber': '12',
+					'property.streetAddress': street,
+					'property.city': 'Sampleton',
+					'property.state': 'CA',
+					'property.zip': '95814',
+				},
+				matchingColumns: [],
+				schema: [
+					{ id: 'listingPrice', displayName: 'listingPrice', required: true, defaultMatch: false, display: true, type: 'number' },
+					{ id: 'listingDate', displayName: 'listingDate', required: true, defaultMatch: false, display: true, type: 'dateTime' },
+					{ id: 'expirationDate', displayName: 'expirationDate', required: true, defaultMatch: false, display: true, type: 'dateTime' },
+					...['streetNumber', 'streetAddress', 'city', 'state', 'zip'].map((f) => ({
+						id: `property.${f}`,
+						displayName: `property.${f}`,
+						required: true,
+						defaultMatch: false,
+						display: true,
+						type: 'string',
+					})),
+				],
+				attemptToConvertTypes: false,
+				convertFieldsToString: false,
+			},
+		}),
+	];
+}
+
+beforeEach(async () => {
+	await clearSandboxLog();
+});
+
+describe('SkySlope in n8n', () => {
+	it('creates a listing from its form and adds a seller (nested body rebuilt)', async () => {
+		const result = await runWorkflow(
+			workflow([
+				...createListingNodes('E2E Way'),
+				skyslopeNode('listings', 'Add seller', {
+					resource: 'listing',
+					operation: 'addSellerContact',
+					listingGuid: { __rl: true, mode: 'id', value: '={{ $json.listingGuid }}' },
+					columns: {
+						mappingMode: 'defineBelow',
+						value: { firstName: 'Ada', lastName: 'Sample', 'address.city': 'Sampleton' },
+						matchingColumns: [],
+						schema: [],
+					},
+				}),
+			]),
+		);
+		expect(result.status).toBe('success');
+		const created = result.json('Create listing')[0];
+		expect(typeof created.listingGuid).toBe('string');
+		const log = await sandboxLog('listings');
+		const post = log.find((e) => e.method === 'POST' && e.path === '/api/files/listings');
+		expect(post?.body).toMatchObject({
+			checklistTypeId: 11,
+			listingPrice: 425000,
+			property: { streetNumber: '12', streetAddress: 'E2E Way', city: 'Sampleton', state: 'CA', zip: '95814' },
+		});
+		const seller = log.find((e) => e.method === 'POST' && /\/sellerContact$/.test(e.path));
+		expect(seller?.body).toEqual({ firstName: 'Ada', lastName: 'Sample', address: { city: 'Sampleton' } });
+	});
+
+	it('streams a bulk export: one item per file, as many as the summary announced', async () => {
+		const result = await runWorkflow(
+			workflow([
+				skyslopeNode('listings', 'Export', {
+					resource: 'bulkExport',
+					operation: 'export',
+					types: ['listing', 'sale'],
+					statuses: [],
+					includeSummary: true,
+					filters: { createdAfter: '={{ $now.minus({ days: 365 }).toISO() }}' },
+				}),
+			]),
+		);
+		expect(result.status).toBe('success');
+		const items = result.json('Export');
+		const [summary, ...files] = items;
+		expect(summary.objectType).toBe('summary');
+		expect(files.length).toBe(Number(summary.numberOfListings) + Number(summary.numberOfSales));
+		expect(files.every((f) => f.objectType === 'listing' || f.objectType === 'sale')).toBe(true);
+	});
+
+	it('Get Many with Return All follows the next links, ten a page', async () => {
+		const result = await runWorkflow(
+			workflow([skyslopeNode('listings', 'All listings', { resource: 'listing', operation: 'getAll', returnAll: true })]),
+		);
+		expect(result.status).toBe('success');
+		const guids = result.json('All listings').map((j) => String(j.listingGuid));
+		expect(new Set(guids).size).toBe(guids.length);
+		const pages = (await sandboxLog('listings')).filter((e) => e.method === 'GET' && e.path === '/api/files/listings');
+		expect(pages.length).toBe(Math.ceil(guids.length / 10));
+	});
+
+	it('the trigger stays quiet when activated, then starts one run with the new listing', async () => {
+		const triggerName = 'New listing';
+		const wf: Workflow = {
+			name: 'e2e skyslope trigger',
+			nodes: [
+				{
+					name: triggerName,
+					type: NODE_TYPES.listingsTrigger,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newListing', statuses: [] },
+					credentials: credentialRef('listings'),
+				},
+				{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			],
+			connections: { [triggerName]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		};
+		const workflowId = await createWorkflow(wf, true);
+		try {
+			const polls = async () =>
+				(await sandboxLog('listings')).filter((e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300);
+			const deadline = Date.now() + 100_000;
+			while ((await polls()).length < 1) {
+				if (Date.now() > deadline) throw new Error('the trigger did not poll within 100 s');
+				await sleep(500);
+			}
+			const none = await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}`);
+			expect(none.data).toHaveLength(0);
+
+			const created = await runWorkflow(workflow(createListingNodes('Trigger Ln')));
+			expect(created.status).toBe('success');
+			const listingGuid = created.json('Create listing')[0].listingGuid;
+
+			const execution = await waitForExecution(workflowId, 0, 100_000);
+			expect(execution.status).toBe('success');
+			const items = execution.data?.resultData.runData[triggerName]?.[0]?.data?.main?.[0] ?? [];
+			expect(items.map((i) => i.json.listingGuid)).toEqual([listingGuid]);
+		} finally {
+			await deactivateWorkflow(workflowId);
+		}
+	}, 240_000);
+});
