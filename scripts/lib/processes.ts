@@ -54,7 +54,6 @@ export function n8nEnv(s: N8nSettings): NodeJS.ProcessEnv {
 		N8N_PROTOCOL: 'http',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${s.port}/`,
-		WEBHOOK_URL: `http://127.0.0.1:${s.port}/`,
 		N8N_RUNNERS_BROKER_PORT: String(s.brokerPort),
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
