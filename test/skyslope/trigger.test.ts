@@ -134,3 +134,18 @@ describe('trigger state', () => {
 		expect(other.state.seen).toEqual({});
 	});
 });
+
+describe('SkySlope Trigger when the export breaks off', () => {
+	it('fails the poll and keeps the cursor, so the next poll reads the same window', async () => {
+		const staticData: IDataObject = {};
+		await poll({ event: 'changedSale', statuses: [] }, staticData);
+		const before = JSON.stringify(staticData);
+		env.state.setExportCutAfter(0);
+		try {
+			await expect(poll({ event: 'changedSale', statuses: [] }, staticData)).rejects.toThrow('after 0 complete objects');
+		} finally {
+			env.state.setExportCutAfter(undefined);
+		}
+		expect(JSON.stringify(staticData)).toBe(before);
+	});
+});

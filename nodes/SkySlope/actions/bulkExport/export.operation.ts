@@ -151,7 +151,11 @@ export default defineOperation({
 					if (includeSummary) items.push({ json: object, pairedItem: { item: itemIndex } });
 					continue;
 				}
-				if (type === 'listing' || type === 'sale') received[type]++;
+				if (type === 'listing' || type === 'sale') {
+					// Only the types asked for, whatever else the stream carries.
+					if (!types.includes(type)) continue;
+					received[type]++;
+				}
 				items.push({ json: object, pairedItem: { item: itemIndex } });
 			}
 		} catch (error) {
