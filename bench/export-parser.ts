@@ -122,7 +122,13 @@ export async function exportParserBench(): Promise<void> {
 		budgetMs: 30_000,
 	});
 	const inv = (xs: number[]) => xs.map((x) => 1 / x);
-	const throughput = (runs: typeof syncRuns) => ({ ...runs, ratios: inv(runs.ratios), median: 1 / runs.median });
+	const throughput = (runs: typeof syncRuns) => ({
+		...runs,
+		ratios: inv(runs.ratios),
+		median: 1 / runs.median,
+		cpuRatios: inv(runs.cpuRatios),
+		cpuMedian: 1 / runs.cpuMedian,
+	});
 	const sync = throughput(syncRuns);
 	const stream = throughput(streamRuns);
 	report({

@@ -59,10 +59,14 @@ export function gc(): void {
 	}
 }
 
-export async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
+/** Wall time and this process's CPU time (user + system) of one run, in milliseconds. */
+export async function timed(fn: () => Promise<unknown> | unknown): Promise<{ wall: number; cpu: number }> {
+	const cpuStart = process.cpuUsage();
 	const start = process.hrtime.bigint();
 	await fn();
-	return Number(process.hrtime.bigint() - start) / 1e6;
+	const wall = Number(process.hrtime.bigint() - start) / 1e6;
+	const cpu = process.cpuUsage(cpuStart);
+	return { wall, cpu: (cpu.user + cpu.system) / 1000 };
 }
 
 export interface SideBySide {
@@ -72,6 +76,14 @@ export interface SideBySide {
 	/** a[i] / b[i] of each round. */
 	ratios: number[];
 	median: number;
+	/**
+	 * The same with this process's CPU time instead of wall time: on a shared machine, time spent
+	 * waiting for a core does not count. (Everything in-process counts: the sandbox too.)
+	 */
+	cpuA: number[];
+	cpuB: number[];
+	cpuRatios: number[];
+	cpuMedian: number;
 }
 
 /**
@@ -96,14 +108,14 @@ export async function sideBySide(options: {
 		await options.before?.();
 		await b();
 	}
-	const result: SideBySide = { a: [], b: [], ratios: [], median: Number.NaN };
+	const result: SideBySide = { a: [], b: [], ratios: [], median: Number.NaN, cpuA: [], cpuB: [], cpuRatios: [], cpuMedian: Number.NaN };
 	const started = Date.now();
 	const minRounds = options.minRounds ?? 3;
 	for (let round = 0; round < rounds; round++) {
 		if (round >= minRounds && options.budgetMs !== undefined && Date.now() - started > options.budgetMs) break;
 		gc();
-		let ta: number;
-		let tb: number;
+		let ta: { wall: number; cpu: number };
+		let tb: { wall: number; cpu: number };
 		if (round % 2 === 0) {
 			await options.before?.();
 			ta = await timed(a);
@@ -117,11 +129,15 @@ export async function sideBySide(options: {
 			await options.before?.();
 			ta = await timed(a);
 		}
-		result.a.push(ta);
-		result.b.push(tb);
-		result.ratios.push(ta / tb);
+		result.a.push(ta.wall);
+		result.b.push(tb.wall);
+		result.ratios.push(ta.wall / tb.wall);
+		result.cpuA.push(ta.cpu);
+		result.cpuB.push(tb.cpu);
+		result.cpuRatios.push(ta.cpu / tb.cpu);
 	}
 	result.median = median(result.ratios);
+	result.cpuMedian = median(result.cpuRatios);
 	return result;
 }
 
@@ -130,5 +146,6 @@ export function describeRuns(s: SideBySide, nameA: string, nameB: string): strin
 	return [
 		`${s.ratios.length} interleaved rounds; ratio per round: ${list(s.ratios)}`,
 		`median ms (reference only, noisy machine): ${nameA} ${fmt(median(s.a), 0)}, ${nameB} ${fmt(median(s.b), 0)}`,
+		`CPU time of this process instead of wall time: median ratio ${fmt(s.cpuMedian)} (per round: ${list(s.cpuRatios)})`,
 	].join('\n');
 }
