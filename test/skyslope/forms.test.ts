@@ -151,7 +151,7 @@ describe('the resource mapper method against the sandbox', () => {
 		const before = env.sent().length;
 		const result = await env.method('resourceMapping', 'getFormFields', { resource: 'listing', operation: 'update' });
 		expect(result.fields).toEqual([]);
-		expect(result.emptyFieldsNotice).toContain('Listing');
+		expect(result.emptyFieldsNotice).toBe('Fill in the parameters above first (Listing: must be a GUID like 3f2504e0-4f89-41d3-9a0c-0305e82c3301, got "")');
 		expect(env.sent().length).toBe(before);
 	});
 

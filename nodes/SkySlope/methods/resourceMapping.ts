@@ -23,7 +23,7 @@ export async function getFormFields(this: ILoadOptionsFunctions): Promise<Resour
 	try {
 		request = source.request?.(loadReader(this));
 	} catch (error) {
-		missing = (error as Error).message;
+		missing = (error as Error).message.replace(/ \(item \d+\)$/, '');
 	}
 	if (!request) {
 		return { fields: [], emptyFieldsNotice: `Fill in the parameters above first (${missing ?? 'no form'})` };
