@@ -536,6 +536,10 @@ describe('SkySlope Forms Trigger in n8n', () => {
 		};
 		const workflowId = await createWorkflow(wf);
 		try {
+			// n8n answers the activation before the trigger's create() has run: wait for the subscription.
+			for (let n = 0; n < 100 && (await api('POST', /\/documents\/sign\/subscribe\/1005$/)).length === 0; n++) {
+				await new Promise((r) => setTimeout(r, 100));
+			}
 			const [subscribe] = await api('POST', /\/documents\/sign\/subscribe\/1005$/);
 			const url = (subscribe.body as { webhookUrl: string }).webhookUrl;
 			expect(url).toContain(`/webhook/${webhookId}/webhook?secret=`);
