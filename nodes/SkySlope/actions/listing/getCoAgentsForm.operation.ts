@@ -1,11 +1,3 @@
-import { listingLocator, listingPath } from '../common';
-import { getForm } from '../factories';
+import { fileCoAgentsForm } from '../fileOperations';
 
-export default getForm({
-	value: 'getCoAgentsForm',
-	name: 'Get Co-Agents Form',
-	action: 'Get the listing co-agents form',
-	description: 'The fields the co-agents update accepts',
-	properties: [listingLocator()],
-	request: (r) => ({ path: `${listingPath(r)}/updateListingCoAgentsForm` }),
-});
+export default fileCoAgentsForm('listing');

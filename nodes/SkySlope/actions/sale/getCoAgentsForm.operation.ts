@@ -1,11 +1,3 @@
-import { saleLocator, salePath } from '../common';
-import { getForm } from '../factories';
+import { fileCoAgentsForm } from '../fileOperations';
 
-export default getForm({
-	value: 'getCoAgentsForm',
-	name: 'Get Co-Agents Form',
-	action: 'Get the sale co-agents form',
-	description: 'The fields the co-agents update accepts',
-	properties: [saleLocator()],
-	request: (r) => ({ path: `${salePath(r)}/updateSaleCoAgentsForm` }),
-});
+export default fileCoAgentsForm('sale');
