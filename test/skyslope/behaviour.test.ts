@@ -194,6 +194,22 @@ describe('updates', () => {
 		expect(env.sent('PUT').length).toBe(before);
 	});
 
+	it('"Map Automatically" sends the fields of the form the input item has, and nothing else', async () => {
+		const listing = [...env.state.store.listings.values()][3].dto.listingGuid;
+		const parameters = { resource: 'listing', operation: 'update', listingGuid: byId(listing) };
+		const form = await env.method('resourceMapping', 'getFormFields', parameters);
+		const r = await env.run(
+			{
+				...parameters,
+				columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: form.fields },
+			},
+			{ input: [{ json: { listingPrice: 399000, id: 17, note: 'not a field', property: { city: 'Exampleville', color: 'blue' } } }] },
+		);
+		expect(r.error).toBeUndefined();
+		const put = env.sent('PUT', /^\/api\/files\/listings\/[^/]+$/).at(-1)!;
+		expect(put.body).toEqual({ listingPrice: 399000, property: { city: 'Exampleville' } });
+	});
+
 	it('a filtered listing search reads on through several pages', async () => {
 		const all = [...env.state.store.listings.values()].map((l) => l.dto).sort((a, b) => b.createdOn.localeCompare(a.createdOn));
 		// The oldest listing is on the last page; a filter finds it within five pages of ten.
