@@ -201,7 +201,14 @@ describe('updates', () => {
 		const r = await env.run(
 			{
 				...parameters,
-				columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: form.fields },
+				columns: {
+					mappingMode: 'autoMapInputData',
+					value: null,
+					matchingColumns: [],
+					schema: form.fields,
+					attemptToConvertTypes: false,
+					convertFieldsToString: false,
+				},
 			},
 			{ input: [{ json: { listingPrice: 399000, id: 17, note: 'not a field', property: { city: 'Exampleville', color: 'blue' } } }] },
 		);
