@@ -254,14 +254,18 @@ export async function startHost(o: HostOptions): Promise<Host> {
 	const paths = await ensureN8n(log);
 	const t = timed(log);
 	mkdirSync(o.userFolder, { recursive: true });
-	await installPackage(o.userFolder, log, { build: o.build });
-	t('package built and installed');
-
-	const sandbox = await startSandboxProcess(o.sandboxPort, join(o.userFolder, 'sandbox.log'));
+	// The sandbox starts while the package builds.
+	const sandboxStart = startSandboxProcess(o.sandboxPort, join(o.userFolder, 'sandbox.log'));
+	const built = await installPackage(o.userFolder, log, { build: o.build }).then(
+		() => undefined,
+		(error: Error) => error,
+	);
+	const sandbox = await sandboxStart;
 	let n8n: (Running & { baseUrl: string }) | undefined;
 	let ready = false;
 	try {
-		t(`sandbox listening on ${sandbox.baseUrl}`);
+		if (built) throw built;
+		t(`package built and installed, sandbox listening on ${sandbox.baseUrl}`);
 		const env = n8nEnv({ userFolder: o.userFolder, port: o.n8nPort, brokerPort: await freePort() });
 		const stateFile = join(o.userFolder, 'skyslope-host.json');
 		const state: HostState =
