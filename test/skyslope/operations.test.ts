@@ -295,6 +295,11 @@ describe('sales', () => {
 			},
 		);
 		saleGuid = String(created.saleGuid);
+		expect(env.sent('GET', /^\/api\/files\/saleForm$/).at(-1)?.query).toEqual({
+			officeGuid: String(offices[0].officeGuid),
+			checklistTypeId: '14',
+			userGuid: String(agent.userGuid),
+		});
 		expect(last('POST', /^\/api\/files\/sales$/).body).toMatchObject({ agentGuid: agent.userGuid, checklistTypeId: 14, dealTypeId: 2 });
 		const [sale] = await ok({ resource: 'sale', operation: 'get', saleGuid: byId(saleGuid) });
 		expect(sale.saleGuid).toBe(saleGuid);

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { checkMaxItems, type Operation } from '../../shared';
 import {
 	agentLocator,
@@ -29,6 +31,17 @@ const officeAndType = (r: Reader) => ({
 });
 
 /**
+ * The query of the create form. The listing form takes officeGuid and checklistTypeId (spec 4.6);
+ * the sale form takes userGuid and checklistTypeId (spec 4.8, step 1): the agent picked is that
+ * user, and the office goes along for services that read it.
+ */
+function createFormQuery(kind: FileKind, r: Reader): IDataObject {
+	const qs: IDataObject = officeAndType(r);
+	if (kind === 'sale' && r.get('agentGuid')) qs.userGuid = guidOf(r, 'agentGuid');
+	return qs;
+}
+
+/**
  * Create: the office, agent and checklist type are picked from lists (for a sale, the five-step
  * flow of spec 4.8 made one step), the create form gives the other fields.
  */
@@ -47,7 +60,7 @@ export function fileCreate(kind: FileKind): Operation {
 		dependsOn: ['officeGuid.value', 'checklistTypeId', 'agentGuid.value'],
 		path: () => `/api/files/${kind}s`,
 		form: {
-			request: (r) => ({ path: `/api/files/${kind}Form`, qs: officeAndType(r) }),
+			request: (r) => ({ path: `/api/files/${kind}Form`, qs: createFormQuery(kind, r) }),
 			exclude: ['officeGuid', 'agentGuid', 'checklistTypeId'],
 		},
 		extraBody: (r) => ({ ...officeAndType(r), agentGuid: guidOf(r, 'agentGuid') }),
@@ -64,8 +77,12 @@ export function fileCreateForm(kind: FileKind): Operation {
 		name: 'Get Create Form',
 		action: `Get the ${kind} create form`,
 		description: `The fields a new ${kind} needs in an office and checklist type, with required flags and allowed values`,
-		properties: [officeLocator(), checklistTypeField(Kind(kind))],
-		request: (r) => ({ path: `/api/files/${kind}Form`, qs: officeAndType(r) }),
+		properties: [
+			officeLocator(),
+			checklistTypeField(Kind(kind)),
+			...(kind === 'sale' ? [{ ...agentLocator('The agent the sale is for (the form can differ by user)'), required: false }] : []),
+		],
+		request: (r) => ({ path: `/api/files/${kind}Form`, qs: createFormQuery(kind, r) }),
 	});
 }
 
