@@ -235,6 +235,21 @@ describe('SkySlope Offers node against the sandbox', () => {
 		}
 	});
 
+	it('with continue on fail, an unknown offer becomes an error item paired with its input', async () => {
+		const offer = [...state.offers.values()][7];
+		const result = await runNode({
+			node: SkySlopeOffers,
+			parameters: { resource: 'offer', operation: 'get', offerId: '={{ $json.id }}' },
+			credentials,
+			input: [{ json: { id: offer.OfferId } }, { json: { id: 'no-such-offer' } }],
+			continueOnFail: true,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.output[0].map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(result.output[0][0].json.OfferId).toBe(offer.OfferId);
+		expect(String(result.output[0][1].json.error)).toMatch(/404.*no-such-offer/);
+	});
+
 	it('production and staging environments point at SkySlope\'s hosts', async () => {
 		const { offersBaseUrl } = await import('../../nodes/SkySlopeOffers/transport');
 		expect(offersBaseUrl({ environment: 'production' })).toBe('https://offers.skyslope.com/offers-api');

@@ -60,3 +60,37 @@ describe('Get Many paging against other services', () => {
 		}
 	});
 });
+
+describe('every operation may answer 204', () => {
+	it('Get gives no item, Report gives zero counts', async () => {
+		const server = await startTestServer((request: RecordedRequest): Reply => {
+			if (request.path.endsWith('/ext/token')) {
+				return { body: { token_type: 'Bearer', expires_in: 3600, access_token: 'token' } };
+			}
+			return { status: 204, body: '' };
+		});
+		const credentials: Record<string, ICredentialDataDecryptedObject> = {
+			skySlopeOffersOAuth2Api: { environment: 'custom', customBaseUrl: server.url, clientId: 'id', clientSecret: 'secret' },
+		};
+		try {
+			const get = await runNode({
+				node: SkySlopeOffers,
+				credentials,
+				parameters: { resource: 'offer', operation: 'get', offerId: 'any' },
+			});
+			expect(get.error).toBeUndefined();
+			expect(get.output[0]).toEqual([]);
+			const report = await runNode({
+				node: SkySlopeOffers,
+				credentials,
+				parameters: { resource: 'report', operation: 'get', startDate: '2026-01-01', endDate: '2026-01-01' },
+			});
+			expect(report.error).toBeUndefined();
+			expect(report.output[0].map((i) => i.json)).toEqual([
+				{ offerCount: 0, listingCount: 0, startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-01-01T23:59:59.999Z' },
+			]);
+		} finally {
+			await server.close();
+		}
+	});
+});
