@@ -320,6 +320,11 @@ export class SkySlopeFormsTrigger implements INodeType {
 			if (errors.length) json.downloadErrors = errors;
 		}
 		const item = Object.keys(binary).length ? { json, binary } : { json };
-		return { workflowData: [[item]] };
+		// Answer here, before n8n starts the run: n8n saves the static data changed above (the
+		// seen-set) when the webhook has answered, and starting the run first would lose the change.
+		const res = this.getResponseObject();
+		res.writeHead(200, { 'content-type': 'application/json' });
+		res.end(JSON.stringify({ received: true }));
+		return { noWebhookResponse: true, workflowData: [[item]] };
 	}
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 
 import {
+	api as n8nApi,
 	clearSandboxLog,
 	createWorkflow,
 	credentialRef,
@@ -558,8 +559,33 @@ describe('SkySlope Forms Trigger in n8n', () => {
 			expect(item?.json).toMatchObject({ fileId: 1005, formsEnvelopeId: notification.formsEnvelopeId });
 			expect(Array.isArray(item?.json.signedDocuments)).toBe(true);
 			expect(Object.keys(item?.binary ?? {})).toEqual((notification.documentIds as number[]).map((_, n) => `document_${n}`));
+
+			// n8n kept what the trigger wrote in its static data: the secret, the subscription, the seen-set
+			const node = async () =>
+				((await n8nApi<{ staticData: Json | null }>('GET', `/workflows/${workflowId}`)).staticData ?? {})['node:Signed'] as Json | undefined;
+			const kept = await node();
+			expect(kept).toMatchObject({ secret: new URL(url).searchParams.get('secret'), subscription: { url, fileIds: [1005] } });
+			expect(kept?.seen).toHaveLength(1);
+
+			// the same notification again (a resend) is answered 200 and starts nothing
+			const resend = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(notification),
+			});
+			expect(resend.status).toBe(200);
+			expect(await resend.text()).toContain('repeat of a handled notification');
 		} finally {
 			await deactivateWorkflow(workflowId);
 		}
+		// deactivation forgets the subscription (the service cannot unsubscribe) and keeps the secret
+		let after: Json | undefined;
+		for (let n = 0; n < 50; n++) {
+			after = ((await n8nApi<{ staticData: Json | null }>('GET', `/workflows/${workflowId}`)).staticData ?? {})['node:Signed'] as Json | undefined;
+			if (after && after.subscription === undefined) break;
+			await new Promise((r) => setTimeout(r, 100));
+		}
+		expect(after?.subscription).toBeUndefined();
+		expect(typeof after?.secret).toBe('string');
 	});
 });

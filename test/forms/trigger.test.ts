@@ -149,6 +149,7 @@ describe('notifications', () => {
 		expect(notification).toMatchObject({ eventType: 'documents.signed', fileId: file.id });
 		const delivered = await deliver(parameters, staticData, { ...notification }, { secret: String(staticData.secret) });
 		expect(delivered.response.status).toBe(200);
+		expect(JSON.parse(delivered.response.body)).toEqual({ received: true });
 		expect(delivered.workflowData).toHaveLength(1);
 		const [item] = delivered.workflowData![0];
 		expect(item.json).toMatchObject({ ...notification, receivedAt: expect.any(String) });
