@@ -70,6 +70,8 @@ interface Tally {
 }
 
 const tally: Record<string, Tally> = {};
+/** What the sandbox's fault knobs did, summed over the run (read from its log each round). */
+const faultsSeen: Record<string, number> = {};
 const failures: string[] = [];
 
 function count(name: string, result: RunResult, node: string, inputs: number): void {
@@ -162,6 +164,7 @@ async function main() {
 			);
 			count('Chain Report > Offices > Profile', chain, 'Profile', 1);
 			// Writes: every item created exactly once or returned as an error item.
+			for (const e of await sandboxLog()) if (e.fault) faultsSeen[e.fault] = (faultsSeen[e.fault] ?? 0) + 1;
 			await clearSandboxLog();
 			const names = Array.from({ length: n }, (_, i) => `Soak-${round}-${i}`);
 			const add = await runWorkflow(
@@ -181,6 +184,8 @@ async function main() {
 				const times = created.filter((e) => (e.body as Json | undefined)?.lastName === name).length;
 				if (times > 1) tally['Forms Add Contact'].duplicates += times - 1;
 			}
+			for (const e of await sandboxLog()) if (e.fault) faultsSeen[e.fault] = (faultsSeen[e.fault] ?? 0) + 1;
+			await clearSandboxLog();
 			if (round % 10 === 0) say(`[soak] ${Math.round((Date.now() - started) / 1000)} s, round ${round}, n8n memory ${treeRssMb(n8nPid)} MB`);
 		}
 		await setFaults([]);
@@ -208,6 +213,7 @@ function writeResults(run: { minutes: number; rounds: number; memoryStart: numbe
 		`Last soak: ${new Date().toISOString().slice(0, 16)}Z, ${run.minutes} min, ${run.rounds} rounds, faults on every API path (5% 503, 2% dropped connections, 5 ms latency, sessions/tokens expiring every 50 requests).`,
 		'',
 		`Executions: ${total.e} (${total.ok} succeeded, ${total.f} failed). Items lost: **${total.lost}**. Duplicates created: **${total.dup}**.`,
+		`Faults the sandbox applied: ${Object.entries(faultsSeen).map(([k, v]) => `${v} × ${k}`).join(', ') || 'none'} (a request counts once, by its last fault).`,
 		`n8n memory (RSS of its process tree): ${run.memoryStart} MB at the start, ${run.memoryEnd} MB at the end.`,
 		'',
 		'| workflow | executions | succeeded | failed | items in | items ok | error items | lost | duplicates |',

@@ -33,6 +33,9 @@ const KNOWN_BUGS: Record<string, string> = {
 
 const tinyPdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
 
+// One check sends up to ten items (one a 10 MB string) through n8n: generous on a busy machine.
+jest.setTimeout(60_000);
+
 let env: Env;
 const baselines = {} as Record<NodeKey, INodeParameters>;
 
