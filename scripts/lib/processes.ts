@@ -167,6 +167,14 @@ export async function startN8n(
 	const baseUrl = `http://127.0.0.1:${env.N8N_PORT}`;
 	let exited: number | null = null;
 	child.on('exit', (code) => (exited = code ?? -1));
+	// n8n listens before its routes exist: wait for its own word, then for the REST API.
+	let accessible = false;
+	let seen = '';
+	child.stdout?.on('data', (c: Buffer) => {
+		if (accessible) return;
+		seen = (seen + c.toString('utf8')).slice(-2000);
+		if (seen.includes('Editor is now accessible')) accessible = true;
+	});
 	const started = Date.now();
 	for (;;) {
 		if (exited !== null) {
@@ -176,11 +184,14 @@ export async function startN8n(
 			child.kill('SIGKILL');
 			throw new Error(`n8n did not answer within ${timeoutMs / 1000} s; log: ${logFile}\n${tail(safeRead(logFile), 40)}`);
 		}
-		try {
-			const res = await fetch(`${baseUrl}/rest/settings`);
-			if (res.ok) break;
-		} catch {
-			// not listening yet
+		if (accessible) {
+			try {
+				const res = await fetch(`${baseUrl}/rest/settings`, { headers: { accept: 'application/json' } });
+				const body = res.ok ? ((await res.json()) as { data?: unknown }) : {};
+				if (body.data) break;
+			} catch {
+				// not answering yet
+			}
 		}
 		await sleep(250);
 	}

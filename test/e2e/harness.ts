@@ -316,14 +316,11 @@ async function latestExecutionId(workflowId: string): Promise<number> {
 export async function waitForExecution(workflowId: string, after = 0, timeoutMs = 60000): Promise<Execution> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const list = await api<{ data: Execution[] }>(
-			'GET',
-			`/executions?workflowId=${workflowId}&limit=5&includeData=true`,
-		);
+		const list = await api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&limit=5`);
 		const fresh = list.data.filter((e) => Number(e.id) > after && e.status !== 'running' && e.status !== 'new');
 		if (fresh.length) {
 			fresh.sort((a, b) => Number(a.id) - Number(b.id));
-			return parseExecution(fresh[0]);
+			return parseExecution(await api<Execution>('GET', `/executions/${fresh[0].id}?includeData=true`));
 		}
 		if (Date.now() > deadline) throw new Error(`no finished execution of workflow ${workflowId} within ${timeoutMs} ms`);
 		await new Promise((r) => setTimeout(r, 100));
