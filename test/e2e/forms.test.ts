@@ -3,6 +3,8 @@
 // output), and the trigger activated, fired by the sandbox's sign route, and refusing a forged call.
 // Seeded sandbox files 1001-1023 belong to the demo user; template 1031 is a personal template.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 import {
 	api as n8nApi,
@@ -587,5 +589,43 @@ describe('SkySlope Forms Trigger in n8n', () => {
 		}
 		expect(after?.subscription).toBeUndefined();
 		expect(typeof after?.secret).toBe('string');
+	});
+});
+
+describe('Forms example workflows in n8n', () => {
+	const example = (file: string) => JSON.parse(readFileSync(path.join(__dirname, '../../examples', file), 'utf8')) as Workflow;
+
+	it('examples/forms-list-files.json runs as exported', async () => {
+		const r = ok(await runWorkflow(example('forms-list-files.json')));
+		expect(r.json('Buyer files').length).toBeGreaterThan(0);
+		expect(r.json('Buyer files').every((f) => f.representationType === 'Buyer')).toBe(true);
+		expect(r.json('Documents of each file').length).toBeGreaterThan(0);
+	});
+
+	it('examples/forms-new-buyer-file.json runs as exported (Code node included)', async () => {
+		const r = ok(await runWorkflow(example('forms-new-buyer-file.json')));
+		const fileId = r.json('Create file')[0].fileId;
+		expect(r.json('Create file')[0].mlsImport).toEqual({ status: 'imported', importedCount: 3 });
+		expect(r.json('Add buyers').map((c) => c.firstName)).toEqual(['Jordan', 'Casey']);
+		expect(r.json('Apply buyer template')).toEqual([{ fileId }]);
+		expect((await api('POST', /\/contacts\/bulk$/)).length).toBe(1);
+	});
+
+	it('examples/forms-signed-pdf-to-file.json files the signed PDF when file 1001 is signed', async () => {
+		const workflowId = await createWorkflow(example('forms-signed-pdf-to-file.json'));
+		try {
+			for (let n = 0; n < 100 && (await api('POST', /\/documents\/sign\/subscribe\/1001$/)).length === 0; n++) {
+				await new Promise((r) => setTimeout(r, 100));
+			}
+			const notification = await sign(1001);
+			const execution = await waitForExecution(workflowId);
+			expect(execution.status).toBe('success');
+			const filed = execution.data?.resultData.runData['File it in the transaction']?.[0]?.data?.main?.[0]?.[0];
+			expect(filed?.json).toMatchObject({ fileId: 1001, documentName: `Signed: ${String(notification.envelopeName)}` });
+			const [upload] = await api('POST', /\/files\/1001\/documents\/upload$/);
+			expect(upload.status).toBe(200);
+		} finally {
+			await deactivateWorkflow(workflowId);
+		}
 	});
 });
