@@ -69,6 +69,53 @@ function createListingNodes(street: string) {
 	];
 }
 
+/** Nodes that create a sale (incomplete until it has commissions and a buyer or seller). */
+function createSaleNodes() {
+	const required = (id: string, type: string) => ({ id, displayName: id, required: true, defaultMatch: false, display: true, type });
+	return [
+		skyslopeNode('listings', 'Offices', { resource: 'office', operation: 'getAll', returnAll: false, limit: 1 }),
+		skyslopeNode('listings', 'Subscribers', { resource: 'subscriber', operation: 'get' }),
+		skyslopeNode('listings', 'Create sale', {
+			resource: 'sale',
+			operation: 'create',
+			officeGuid: { __rl: true, mode: 'id', value: "={{ $('Offices').first().json.officeGuid }}" },
+			// The first office's Residential Sale type in the sandbox's seeded catalogue.
+			checklistTypeId: 14,
+			agentGuid: {
+				__rl: true,
+				mode: 'id',
+				value: "={{ $('Subscribers').first().json.users.find(u => u.userType === 'Agent').userGuid }}",
+			},
+			columns: {
+				mappingMode: 'defineBelow',
+				value: {
+					dealTypeId: 2,
+					salePrice: 505000,
+					contractAcceptedDate: '={{ $now.toISO() }}',
+					escrowClosingDate: '={{ $now.plus({ months: 2 }).toISO() }}',
+					'property.streetNumber': '9',
+					'property.streetAddress': 'Status Ct',
+					'property.city': 'Sampleton',
+					'property.state': 'CA',
+					'property.zip': '95814',
+				},
+				matchingColumns: [],
+				schema: [
+					required('dealTypeId', 'number'),
+					required('salePrice', 'number'),
+					required('contractAcceptedDate', 'dateTime'),
+					required('escrowClosingDate', 'dateTime'),
+					...['streetNumber', 'streetAddress', 'city', 'state', 'zip'].map((f) => required(`property.${f}`, 'string')),
+				],
+				attemptToConvertTypes: false,
+				convertFieldsToString: false,
+			},
+		}),
+	];
+}
+
+const mapped = (value: Json) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] });
+
 beforeEach(async () => {
 	await clearSandboxLog();
 });
@@ -179,4 +226,69 @@ describe('SkySlope in n8n', () => {
 			await deactivateWorkflow(workflowId);
 		}
 	}, 240_000);
+	it('Status Changed: a sale that becomes pending starts one run with its previous status', async () => {
+		const created = await runWorkflow(workflow(createSaleNodes()));
+		expect(created.status).toBe('success');
+		const saleGuid = String(created.json('Create sale')[0].saleGuid);
+
+		const triggerName = 'Sale status';
+		const wf: Workflow = {
+			name: 'e2e skyslope status trigger',
+			nodes: [
+				{
+					name: triggerName,
+					type: NODE_TYPES.listingsTrigger,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {
+						pollTimes: { item: [{ mode: 'everyMinute' }] },
+						event: 'statusChanged',
+						fileTypes: ['sale'],
+						statuses: ['pending'],
+					},
+					credentials: credentialRef('listings'),
+				},
+				{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			],
+			connections: { [triggerName]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		};
+		await clearSandboxLog();
+		const workflowId = await createWorkflow(wf, true);
+		try {
+			const deadline = Date.now() + 100_000;
+			const polled = async () =>
+				(await sandboxLog('listings')).some((e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300);
+			while (!(await polled())) {
+				if (Date.now() > deadline) throw new Error('the trigger did not poll within 100 s');
+				await sleep(500);
+			}
+			// Commissions and a buyer complete the sale: incomplete -> pending.
+			const completed = await runWorkflow(
+				workflow([
+					skyslopeNode('listings', 'Add commissions', {
+						resource: 'sale',
+						operation: 'addCommissions',
+						saleGuid: { __rl: true, mode: 'id', value: '={{ $json.saleGuid }}' },
+						columns: mapped({ listingCommissionPercent: 3, saleCommissionPercent: 3 }),
+					}),
+					skyslopeNode('listings', 'Add buyer', {
+						resource: 'sale',
+						operation: 'addBuyerContact',
+						saleGuid: { __rl: true, mode: 'id', value: '={{ $json.saleGuid }}' },
+						columns: mapped({ firstName: 'Bea', lastName: 'Buyer' }),
+					}),
+				]),
+				{ input: [{ saleGuid }] },
+			);
+			expect(completed.status).toBe('success');
+
+			const execution = await waitForExecution(workflowId, 0, 150_000);
+			expect(execution.status).toBe('success');
+			const items = execution.data?.resultData.runData[triggerName]?.[0]?.data?.main?.[0] ?? [];
+			expect(items.map((i) => [i.json.saleGuid, i.json.previousStatus, i.json.status])).toEqual([[saleGuid, 'incomplete', 'pending']]);
+		} finally {
+			await deactivateWorkflow(workflowId);
+		}
+	}, 300_000);
 });
