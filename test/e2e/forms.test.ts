@@ -12,6 +12,7 @@ import {
 	createWorkflow,
 	credentialRef,
 	deactivateWorkflow,
+	editorClient,
 	NODE_TYPES,
 	runWorkflow,
 	sandboxLog,
@@ -627,5 +628,84 @@ describe('Forms example workflows in n8n', () => {
 		} finally {
 			await deactivateWorkflow(workflowId);
 		}
+	});
+});
+
+describe('SkySlope Forms pickers in the n8n editor', () => {
+	const credentials = { skySlopeFormsOAuth2Api: { id: 'skyslope-forms-sandbox', name: 'SkySlope Forms (sandbox)' } };
+	const nodeTypeAndVersion = { name: NODE_TYPES.forms, version: 1 };
+
+	it('lists files (searchable), the chosen file\'s documents, collaborators, and forms by library', async () => {
+		const client = await editorClient();
+		const files = await client.rest<{ results: Array<{ name: string; value: string }>; paginationToken?: string }>(
+			'POST',
+			'/dynamic-node-parameters/resource-locator-results',
+			{
+				path: 'parameters.fileId',
+				methodName: 'searchFiles',
+				nodeTypeAndVersion,
+				credentials,
+				currentNodeParameters: { resource: 'file', operation: 'get', fileId: { __rl: true, mode: 'list', value: '' } },
+			},
+		);
+		expect(files.results.length).toBeGreaterThan(1);
+		expect(files.results.length >= 50 ? files.paginationToken : undefined).toBe(files.results.length >= 50 ? '2' : undefined);
+		const word = files.results[0].name.split(' ')[1];
+		const searched = await client.rest<{ results: Array<{ name: string; value: string }> }>(
+			'POST',
+			'/dynamic-node-parameters/resource-locator-results',
+			{
+				path: 'parameters.fileId',
+				methodName: 'searchFiles',
+				filter: word,
+				nodeTypeAndVersion,
+				credentials,
+				currentNodeParameters: { resource: 'file', operation: 'get', fileId: { __rl: true, mode: 'list', value: '' } },
+			},
+		);
+		expect(searched.results.map((r) => r.value)).toContain(files.results[0].value);
+		expect(searched.results.every((r) => r.name.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+
+		const documents = await client.rest<{ results: Array<{ name: string; value: string }> }>(
+			'POST',
+			'/dynamic-node-parameters/resource-locator-results',
+			{
+				path: 'parameters.documentId',
+				methodName: 'searchDocuments',
+				nodeTypeAndVersion,
+				credentials,
+				currentNodeParameters: {
+					resource: 'document',
+					operation: 'get',
+					fileId: { __rl: true, mode: 'list', value: '1003' },
+					documentId: { __rl: true, mode: 'list', value: '' },
+				},
+			},
+		);
+		expect(documents.results.length).toBeGreaterThanOrEqual(2);
+
+		const people = await client.rest<{ results: Array<{ name: string; value: string }> }>(
+			'POST',
+			'/dynamic-node-parameters/resource-locator-results',
+			{
+				path: 'parameters.onBehalfOf',
+				methodName: 'searchCollaborators',
+				nodeTypeAndVersion,
+				credentials,
+				currentNodeParameters: { resource: 'file', operation: 'create', onBehalfOf: { __rl: true, mode: 'list', value: '' } },
+			},
+		);
+		expect(people.results.map((p) => p.name)).toEqual(['Riley Example', 'Morgan Placeholder', 'Front Desk Team']);
+
+		const formOptions = await client.rest<Array<{ name: string; value: number }>>('POST', '/dynamic-node-parameters/options', {
+			path: 'parameters.formIds',
+			methodName: 'getForms',
+			nodeTypeAndVersion,
+			credentials,
+			currentNodeParameters: { resource: 'document', operation: 'addFromForms', libraryId: 13, formIds: [] },
+		});
+		expect(formOptions.length).toBeGreaterThan(0);
+		const [formsCall] = await api('GET', /\/forms$/);
+		expect(formsCall.query).toMatchObject({ libraryIds: '13', pageSize: '500' });
 	});
 });
