@@ -113,13 +113,13 @@ export async function exportParserBench(): Promise<void> {
 		a: () => parseSync(raw.chunks),
 		b: () => readAllThenParse(clean.chunks),
 		rounds: 5,
-		budgetMs: 30_000,
+		budgetMs: 25_000,
 	});
 	const streamRuns = await sideBySide({
 		a: () => parseStream(raw.chunks),
 		b: () => readAllThenParse(clean.chunks),
 		rounds: 5,
-		budgetMs: 30_000,
+		budgetMs: 25_000,
 	});
 	const inv = (xs: number[]) => xs.map((x) => 1 / x);
 	const throughput = (runs: typeof syncRuns) => ({

@@ -47,7 +47,7 @@ export async function formsFilesBench(): Promise<void> {
 			a: runOnce,
 			b: () => bare.run(requests),
 			rounds: 9,
-			budgetMs: 70_000,
+			budgetMs: 50_000,
 			before: () => env.sandbox.clearLog(),
 		});
 		report({

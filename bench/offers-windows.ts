@@ -86,7 +86,7 @@ export async function offersWindowsBench(): Promise<void> {
 			a: runOnce,
 			b: () => bare.run(requests),
 			rounds: 9,
-			budgetMs: 60_000,
+			budgetMs: 45_000,
 			before: () => sandbox.clearLog(),
 		});
 		report({
