@@ -279,6 +279,30 @@ describe('File > Replace', () => {
 		expect(jsonOf(result)[0]).toMatchObject({ fileId: file.id, contacts: expect.any(Array), commissions: expect.any(Array) });
 	});
 
+	it('takes the contacts as fields too (n8n fills the rows with their defaults)', async () => {
+		const file = callerFile(8);
+		const kept = { id: file.contacts[0].id, type: file.contacts[0].type };
+		const result = await env.run({
+			resource: 'file',
+			operation: 'replace',
+			fileId: byId(file.id),
+			property: { address: { streetName: 'Field St', state: 'CA' } },
+			contactsMode: 'fields',
+			contactRows: {
+				contact: [
+					{ type: 'Seller', firstName: 'Fay', lastName: 'Fields', actionAttribute: 'NeedsToSign', email: 'fay@example.com' },
+					{ id: String(kept.id), type: kept.type, firstName: 'Kept', lastName: 'Contact' },
+				],
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect((env.api('PUT')[0].body as { contacts: unknown[] }).contacts).toEqual([
+			{ type: 'Seller', firstName: 'Fay', lastName: 'Fields', actionAttribute: 'NeedsToSign', email: 'fay@example.com', isEntity: false },
+			{ id: kept.id, type: kept.type, firstName: 'Kept', lastName: 'Contact', actionAttribute: 'NoAction', isEntity: false },
+		]);
+		expect(env.state.store.files.get(file.id)?.contacts.map((c) => c.firstName)).toEqual(['Fay', 'Kept']);
+	});
+
 	it('refuses contacts that are not a JSON array, before any request', async () => {
 		const result = await env.run({
 			resource: 'file',

@@ -2,7 +2,7 @@ import { jsonParse, type IDataObject, type IExecuteFunctions } from 'n8n-workflo
 
 import { checkId, checkNumber, checkString, defineOperation, inputError, p } from '../../../shared';
 import { formsRequest } from '../../transport';
-import { addressValues, fileLocator, onBehalfOf } from '../descriptions';
+import { actionAttributeOptions, addressValues, contactTypeOptions, fileLocator, onBehalfOf } from '../descriptions';
 import { addressOf, contactOf, fileIdOf, onBehalfOfOf, optionalDate, optionalMoney, withOnBehalfOf } from '../utils';
 
 function parseList(ctx: IExecuteFunctions, label: string, raw: unknown, i: number): IDataObject[] {
@@ -48,12 +48,81 @@ export default defineOperation({
 			options: [{ displayName: 'Address', name: 'address', values: addressValues }],
 		},
 		{
+			displayName: 'Contacts Input',
+			name: 'contactsMode',
+			type: 'options',
+			options: [
+				{ name: 'Fields Below', value: 'fields', description: 'Describe each contact with fields' },
+				{ name: 'JSON', value: 'json', description: 'An array of contacts, e.g. those of File > Get' },
+			],
+			default: 'json',
+		},
+		{
 			displayName: 'Contacts (JSON)',
 			name: 'contacts',
 			type: 'json',
 			default: '[]',
+			displayOptions: { show: { contactsMode: ['json'] } },
 			description:
 				'Every contact of the file, as an array. Each needs type, firstName and lastName; give the ID of an existing contact to keep it. The contacts of File > Get (Simplify off) can be passed back as they are; read-only fields are dropped. Contacts left out are removed.',
+		},
+		{
+			displayName: 'Contacts',
+			name: 'contactRows',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Contact',
+			default: {},
+			displayOptions: { show: { contactsMode: ['fields'] } },
+			description: 'Every contact of the file. Contacts left out are removed.',
+			options: [
+				{
+					displayName: 'Contact',
+					name: 'contact',
+					values: [
+						{
+							displayName: 'Action',
+							name: 'actionAttribute',
+							type: 'options',
+							options: actionAttributeOptions,
+							default: 'NoAction',
+						},
+						{ displayName: 'Company Name', name: 'companyName', type: 'string', default: '' },
+						{
+							displayName: 'Contact Type',
+							name: 'type',
+							type: 'options',
+							options: contactTypeOptions,
+							default: 'Buyer',
+						},
+						{
+							displayName: 'Email',
+							name: 'email',
+							type: 'string',
+							placeholder: 'e.g. name@email.com',
+							default: '',
+						},
+						{
+							displayName: 'Existing Contact ID',
+							name: 'id',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. 5001',
+							description: 'The ID of a contact of the file to keep; leave empty for a new one',
+						},
+						{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
+						{
+							displayName: 'Is Entity',
+							name: 'isEntity',
+							type: 'boolean',
+							default: false,
+							description: 'Whether the contact is an entity (a company or trust) rather than a person',
+						},
+						{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
+						{ displayName: 'Primary Phone Number', name: 'primaryPhoneNumber', type: 'string', default: '' },
+					],
+				},
+			],
 		},
 		{
 			displayName: 'Commissions',
@@ -120,13 +189,16 @@ export default defineOperation({
 	async execute(this: IExecuteFunctions, i: number) {
 		const fileId = fileIdOf(this, i);
 		const property = addressOf(this, 'Property', this.getNodeParameter('property', i, {}), i) ?? {};
-		const contacts = parseList(this, 'Contacts (JSON)', this.getNodeParameter('contacts', i, '[]'), i).map(
-			(raw, n) => {
-				const contact = contactOf(this, i, { type: raw.type, firstName: raw.firstName, lastName: raw.lastName, fields: raw });
-				if (raw.id !== undefined && raw.id !== null && raw.id !== '') contact.id = checkId(this, `Contacts (JSON)[${n}].id`, raw.id, i);
-				return contact;
-			},
-		);
+		const byFields = this.getNodeParameter('contactsMode', i, 'json') === 'fields';
+		const label = byFields ? 'Contacts' : 'Contacts (JSON)';
+		const rawContacts = byFields
+			? (((this.getNodeParameter('contactRows', i, {}) as IDataObject).contact ?? []) as IDataObject[])
+			: parseList(this, label, this.getNodeParameter('contacts', i, '[]'), i);
+		const contacts = rawContacts.map((raw, n) => {
+			const contact = contactOf(this, i, { type: raw.type, firstName: raw.firstName, lastName: raw.lastName, fields: raw });
+			if (raw.id !== undefined && raw.id !== null && raw.id !== '') contact.id = checkId(this, `${label}[${n}].id`, raw.id, i);
+			return contact;
+		});
 		const commissionRows = ((this.getNodeParameter('commissions', i, {}) as IDataObject).commission ?? []) as IDataObject[];
 		const commissions = commissionRows.map((row, n) => {
 			const commission: IDataObject = {
