@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { createWorkflow, CREDENTIALS, deactivateWorkflow, runWorkflow, type Workflow } from './harness';
+import { createWorkflow, CREDENTIALS, deactivateWorkflow, runWorkflow, state, type Workflow } from './harness';
 
 const dir = join(__dirname, '..', '..', 'examples');
 const examples = readdirSync(dir)
@@ -54,6 +54,14 @@ describe('examples/', () => {
 		it.each(triggered)('$file can be published and unpublished', async ({ wf }) => {
 			const id = await createWorkflow({ ...wf, name: `example ${wf.name ?? ''}` });
 			await deactivateWorkflow(id);
+			// The Forms service has no unsubscribe: make the sandbox forget the example's subscriptions
+			// so that other tests can subscribe the same files.
+			const fileIds = JSON.stringify(wf.nodes.filter((n) => n.type.endsWith('skySlopeFormsTrigger')))
+				.match(/"fileId":\{[^}]*"value":"(\d+)"/g)
+				?.map((m) => m.replace(/.*"value":"(\d+)"/, '$1'));
+			for (const fileId of fileIds ?? []) {
+				await fetch(`${state().sandboxUrl}/forms/sandbox/files/${fileId}/subscription`, { method: 'DELETE' });
+			}
 		});
 	}
 });

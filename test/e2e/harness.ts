@@ -265,11 +265,12 @@ export const HARNESS_WEBHOOK = '__e2e webhook';
  * Replaces the Manual Trigger (if any) with a Webhook trigger and a Split Out node of the same
  * name, so the workflow's connections stay as they are and `input` arrives as items.
  */
-function toWebhookWorkflow(wf: Workflow): { wf: Workflow; path: string } {
+function toWebhookWorkflow(wf: Workflow, key: string): { wf: Workflow; path: string } {
 	const copy = JSON.parse(JSON.stringify(wf)) as Workflow;
 	const manual = copy.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
 	if (!manual) throw new Error('runWorkflow needs a workflow with a Manual Trigger (use workflow())');
-	const path = `e2e-${createHash('sha256').update(JSON.stringify(wf)).digest('hex').slice(0, 24)}`;
+	// Unique per created workflow: two test files may run the same workflow, each creates its own.
+	const path = `e2e-${key.slice(0, 16)}-${randomUUID().slice(0, 8)}`;
 	const position = (manual.position as [number, number] | undefined) ?? [0, 0];
 	Object.assign(manual, {
 		type: 'n8n-nodes-base.splitOut',
@@ -369,12 +370,13 @@ export interface RunOptions {
  * execution is read back through the public API.
  */
 export async function runWorkflow(wf: Workflow, options: RunOptions = {}): Promise<RunResult> {
-	const { wf: hooked, path } = toWebhookWorkflow(wf);
-	let target = activated.get(path);
+	const key = createHash('sha256').update(JSON.stringify(wf)).digest('hex');
+	let target = activated.get(key);
 	if (!target) {
+		const { wf: hooked, path } = toWebhookWorkflow(wf, key);
 		const id = await createWorkflow(hooked);
 		target = { id, url: `${state().n8nUrl}/webhook/${path}` };
-		activated.set(path, target);
+		activated.set(key, target);
 	}
 	const before = await latestExecutionId(target.id);
 	let response = { status: 0, body: '' };
