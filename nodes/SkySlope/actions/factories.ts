@@ -54,23 +54,6 @@ export interface FormDrivenWrite extends Common {
 /** Turns the unwrapped payload into output items (e.g. the record inside, or one per list entry). */
 export type Output = (value: unknown, item: IDataObject, r: Reader) => IDataObject | IDataObject[];
 
-/** Markup the service refuses as script injection (spec 1.8), caught before sending. */
-const SCRIPT = /<\s*script\b|javascript\s*:/i;
-
-/** Refuses a body with obvious script injection in any text, naming the field. */
-export function checkNoScript(ctx: IExecuteFunctions, body: unknown, itemIndex: number, path = ''): void {
-	if (typeof body === 'string') {
-		if (SCRIPT.test(body)) {
-			throw inputError(ctx, `Fields: ${path || 'body'}`, itemIndex, 'contains script markup, which the service refuses (422)');
-		}
-		return;
-	}
-	if (Array.isArray(body)) body.forEach((v, i) => checkNoScript(ctx, v, itemIndex, `${path}[${i}]`));
-	else if (body && typeof body === 'object') {
-		for (const [k, v] of Object.entries(body)) checkNoScript(ctx, v, itemIndex, path ? `${path}.${k}` : k);
-	}
-}
-
 /** Sends a body as a JSON string literal: `"{\"a\":1}"`. */
 export function asJsonString(body: IDataObject): string {
 	return JSON.stringify(JSON.stringify(body));
@@ -95,7 +78,6 @@ export function formDrivenWrite(spec: FormDrivenWrite): Operation {
 				throw inputError(this, 'Fields', itemIndex, 'map at least one field to change');
 			}
 			const body = { ...mapped, ...(spec.extraBody?.(r) ?? {}) };
-			checkNoScript(this, body, itemIndex);
 			if (spec.check) await spec.check.call(this, r, body);
 			const envelope = await skySlopeRequest.call(this, {
 				method: spec.method,
