@@ -2,6 +2,9 @@
 // SkySlope Offers inside a real n8n: Get Many over a range longer than the service's 31-day cap,
 // and the polling trigger activated as a user would (first poll quiet, then one run with the new
 // and the updated offer). Asserts what n8n sent (the sandbox log) and what came out (the execution).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import {
 	api,
 	clearSandboxLog,
@@ -186,4 +189,15 @@ describe('SkySlope Offers in n8n', () => {
 			await deactivateWorkflow(workflowId);
 		}
 	}, 240_000);
+
+	it('examples/offers-last-quarter.json runs as exported', async () => {
+		const example = JSON.parse(readFileSync(path.join(__dirname, '../../examples/offers-last-quarter.json'), 'utf8')) as Workflow;
+		const result = await runWorkflow(example);
+		expect(result.status).toBe('success');
+		const offers = result.json('Offers of the last 90 days');
+		expect(offers.length).toBeGreaterThan(50);
+		expect(offers[0]).toMatchObject({ OfferId: expect.any(String), OfferPrice: expect.any(Number), City: expect.any(String) });
+		expect(result.json('Report for the same 90 days')[0]).toMatchObject({ mlsMarket: 'MetroList', offerCount: expect.any(Number) });
+		expect(result.json('Listings of agent AG1001')).toHaveLength(10);
+	});
 });
