@@ -4,8 +4,8 @@
 // 3. Throughput: the parser reading the raw body (BOM, control bytes, chunks cut anywhere) against
 //    the obvious alternative on an easier input: read the whole CLEANED body (valid JSON, no BOM, no
 //    control bytes), then one JSON.parse. Both sides get the same objects from memory, in the same
-//    64 KiB chunks, and count the objects they get. Two parser sides are measured: the synchronous
-//    ExportStreamParser.push loop, and parseExportStream over a Readable (what the node runs).
+//    64 KiB chunks, and count the objects they get. The parser side is parseExportStream over a
+//    Readable (what the node runs).
 // 4. Memory: the parser fed lazily (the body never exists whole), its consumer counting and
 //    dropping objects, at bodies of 10 to 100 MB and at the full 100,000 objects. Two numbers:
 //    - retained: heap + array buffers after a forced full GC, sampled every 64 chunks, peak minus
@@ -109,28 +109,21 @@ export async function exportParserBench(): Promise<void> {
 	const detailBody = `body: ${OBJECTS} objects, ${mb(raw.bytes)} raw (${mb(clean.bytes)} cleaned), ${raw.chunks.length} chunks`;
 
 	// Throughput ratio = (objects/s of the parser) / (objects/s of read-all + JSON.parse) = tB / tA.
-	const syncRuns = await sideBySide({
-		a: () => parseSync(raw.chunks),
-		b: () => readAllThenParse(clean.chunks),
-		rounds: 5,
-		budgetMs: 25_000,
-	});
-	const streamRuns = await sideBySide({
+	const runs = await sideBySide({
 		a: () => parseStream(raw.chunks),
 		b: () => readAllThenParse(clean.chunks),
 		rounds: 5,
+		minRounds: 3,
 		budgetMs: 25_000,
 	});
 	const inv = (xs: number[]) => xs.map((x) => 1 / x);
-	const throughput = (runs: typeof syncRuns) => ({
+	const stream = {
 		...runs,
 		ratios: inv(runs.ratios),
 		median: 1 / runs.median,
 		cpuRatios: inv(runs.cpuRatios),
 		cpuMedian: 1 / runs.cpuMedian,
-	});
-	const sync = throughput(syncRuns);
-	const stream = throughput(streamRuns);
+	};
 	report({
 		id: 3,
 		what: 'parser throughput / read-all + JSON.parse of the cleaned body (parseExportStream over a stream, as the node runs it)',
@@ -138,23 +131,16 @@ export async function exportParserBench(): Promise<void> {
 		target: '>= 0.8',
 		detail: `${detailBody}\n${describeRuns(stream, 'parser', 'read-all+JSON.parse').replace('ratio per round', 'throughput ratio per round')}`,
 	});
-	report({
-		id: 3,
-		what: 'the same, the synchronous ExportStreamParser.push loop alone',
-		value: sync.median,
-		target: '>= 0.8',
-		detail: describeRuns(sync, 'parser', 'read-all+JSON.parse').replace('ratio per round', 'throughput ratio per round'),
-	});
 	raw.chunks.length = 0;
 	clean.chunks.length = 0;
 
 	// --- 4: memory -----------------------------------------------------------------------------
-	const sizes = [10, 25, 50, 100].map((m) => m * 1024 * 1024);
+	const sizes = [10, 50, 100].map((m) => m * 1024 * 1024);
 	const parserRuns: MemoryRun[] = [];
 	for (const maxBytes of sizes) parserRuns.push(measureMemory(() => exportChunks({ maxBytes }), parseSync));
 	parserRuns.push(measureMemory(() => exportChunks({ maxObjects: OBJECTS }), parseSync));
 	const naiveRuns: MemoryRun[] = [];
-	for (const maxBytes of [sizes[0], sizes[3]]) {
+	for (const maxBytes of [sizes[0], sizes[2]]) {
 		naiveRuns.push(measureMemory(() => exportChunks({ maxBytes, clean: true }), readAllThenParse));
 	}
 	const worst = Math.max(...parserRuns.map((r) => r.retained));
