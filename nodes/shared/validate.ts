@@ -112,7 +112,7 @@ export function checkMaxItems<T>(ctx: Ctx, name: string, list: T[], max: number,
 	return list;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 interface ParsedDate {
 	/** The calendar day as written, `YYYY-MM-DD`. */
@@ -134,9 +134,10 @@ export function parseDate(ctx: Ctx, name: string, value: unknown, itemIndex: num
 	}
 	const match = text ? ISO_DATE.exec(text) : null;
 	if (text && match) {
-		const [, y, m, d, hh, mm, ss, zone] = match;
+		const [, y, m, d, hh, mm, ss, fraction, zone] = match;
 		const offset = zone && zone !== 'Z' ? zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2') : 'Z';
-		const instant = new Date(`${y}-${m}-${d}T${hh ?? '00'}:${mm ?? '00'}:${ss ?? '00'}${offset}`);
+		const millis = fraction ? fraction.slice(0, 4).padEnd(4, '0') : '';
+		const instant = new Date(`${y}-${m}-${d}T${hh ?? '00'}:${mm ?? '00'}:${ss ?? '00'}${millis}${offset}`);
 		const sameDay = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
 		if (!Number.isNaN(instant.getTime()) && sameDay.getUTCDate() === Number(d) && sameDay.getUTCMonth() === Number(m) - 1) {
 			return { day: `${y}-${m}-${d}`, instant };

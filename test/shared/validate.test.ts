@@ -92,6 +92,9 @@ describe('input checks name the parameter and the item', () => {
 			'2024-01-02T03:04:05.000Z',
 		);
 		expect(toUnixSeconds(ctx, 'earliestDate', '1970-01-02', 0)).toBe(86400);
+		// Milliseconds are kept: the last second of a range still counts.
+		expect(toIsoDateTime(ctx, 'endDate', '2024-01-31T23:59:59.999Z', 0)).toBe('2024-01-31T23:59:59.999Z');
+		expect(toIsoDateTime(ctx, 'endDate', '2024-01-31T23:59:59.5+01:00', 0)).toBe('2024-01-31T22:59:59.500Z');
 	});
 
 	it.each(['2024-02-30', '2024-13-01', 'yesterday', '', 20240102, '2024-01-02T25:00:00Z'])('refuses the date %j', (value) => {
