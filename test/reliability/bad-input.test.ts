@@ -74,6 +74,7 @@ function sample() {
 		fields: { field: [{ name: 'x', value: 'y' }] },
 		fieldsJson: '{"x":"y"}',
 		updateFields: { name: 'Reliability' },
+		contactRows: { contact: [{ contactType: 'Buyer', firstName: 'Reli', lastName: 'Ability' }] },
 	};
 
 	const ls = env.listings.store;

@@ -177,7 +177,7 @@ export function badValuesFor(key: NodeKey, param: Param, operation = ''): BadVal
 function badValuesByType(key: NodeKey, param: Param, operation: string): BadValue[] {
 	const { name, type } = param;
 	// Display switches (which fields are shown) are not data: n8n cannot lay out the node from an expression there.
-	if (name === 'inputMode' || name === 'fieldsMode') return [];
+	if (/^[a-z]*Mode$/.test(name) && type === 'options') return [];
 	const required = param.required ? [EMPTY] : [];
 	if (type === 'resourceLocator' || (type === 'string' && /(Guid|Id)$/.test(name)) || (type === 'options' && /(Guid|Id)$/.test(name))) {
 		if (name === 'onBehalfOf') return [{ value: TEN_MB, why: '10 MB string', expect: 'refuse' }];
