@@ -225,7 +225,25 @@ describe.each(['forms', 'skyslope', 'offers'] as NodeKey[])('%s: every bad value
 			});
 		}
 	}
-	it('and the node still works after all of them', async () => {
+	it('without continue-on-fail the run stops with a NodeOperationError for the item; the next run works', async () => {
+		const bad: Record<NodeKey, INodeParameters> = {
+			forms: { resource: 'file', operation: 'get', fileId: byId('={{ $json.v }}') },
+			skyslope: { resource: 'listing', operation: 'get', listingGuid: byId('={{ $json.v }}') },
+			offers: { resource: 'report', operation: 'get', startDate: '={{ $json.v }}', endDate: '2024-01-31' },
+		};
+		const since = env.mark();
+		const good: Record<NodeKey, string> = {
+			forms: String((baselines.forms.fileId as { value: string }).value),
+			skyslope: String((baselines.skyslope.listingGuid as { value: string }).value),
+			offers: '2024-01-01',
+		};
+		const stopped = await env.run(key, bad[key], { input: [{ json: { v: good[key] } }, { json: { v: key === 'offers' ? '2024-02-30' : '../1' } }] });
+		expect(stopped.error?.name).toBe('NodeOperationError');
+		expect(stopped.error?.message).toMatch(/\(item 1\)$/);
+		expect((stopped.error as { context?: IDataObject } | undefined)?.context?.itemIndex).toBe(1);
+		// Item 0 was good and may have been sent; item 1 never was.
+		expect(env.calls(key, since).length).toBeLessThanOrEqual(1);
+
 		const parameters: Record<NodeKey, INodeParameters> = {
 			forms: { resource: 'file', operation: 'get', fileId: baselines.forms.fileId },
 			skyslope: { resource: 'listing', operation: 'get', listingGuid: baselines.skyslope.listingGuid },
