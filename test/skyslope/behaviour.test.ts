@@ -26,6 +26,25 @@ describe('input checks, limits and errors', () => {
 		expect(env.sent().length).toBe(before);
 	});
 
+	it('a Limit that is not a whole number from 1 to 500, and an unknown transaction type, are refused before sending', async () => {
+		const before = env.sent().length;
+		for (const [resource, operation] of [
+			['listing', 'getAll'],
+			['sale', 'getAll'],
+			['office', 'getAll'],
+			['contact', 'search'],
+			['checklistType', 'getAll'],
+		]) {
+			for (const limit of [0, 1.5, 501, '={{ "abc" }}']) {
+				const r = await env.run({ resource, operation, returnAll: false, limit, filters: {}, transactionType: '' });
+				expect(`${resource}.${operation} ${String(limit)}: ${r.error?.message ?? 'sent'}`).toMatch(/: Limit: must be a whole number from 1 to 500/);
+			}
+		}
+		const t = await env.run({ resource: 'checklistType', operation: 'getAll', returnAll: true, transactionType: '={{ "Lease" }}' });
+		expect(t.error?.message).toMatch(/^Transaction Type: must be one of Listing, Sale, got "Lease"/);
+		expect(env.sent().length).toBe(before);
+	});
+
 	it('more than 5 co-agents are refused before sending', async () => {
 		const listing = [...env.state.store.listings.values()][0].dto.listingGuid;
 		const six = Array.from({ length: 6 }, (_, i) => `00000000-0000-4000-8000-00000000000${i}`);

@@ -166,6 +166,18 @@ export const limitField = (max = 500): INodeProperties => ({
 	description: 'Max number of results to return',
 });
 
+/** Return All, or the Limit checked (1 to the field's maximum) before anything is sent. */
+export function limitOf(r: Reader, max = 500): number | undefined {
+	if (r.get('returnAll') === true) return undefined;
+	return checkInt(r.ctx, 'Limit', r.get('limit'), r.itemIndex, { min: 1, max });
+}
+
+/** A list answered whole, cut to the Limit. */
+export const upToLimit = <T>(all: T[], r: Reader): T[] => {
+	const limit = limitOf(r);
+	return limit === undefined ? all : all.slice(0, limit);
+};
+
 /** The resource mapper of a form-driven operation: its fields come from the matching form. */
 export const formFieldsProperty = (dependsOn: string[], partial: boolean): INodeProperties => ({
 	displayName: 'Fields',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { checkGuid, defineOperation, followNextLinks, toUnixSeconds, type Link, type Operation } from '../../shared';
 import { nextLinkQuery, skySlopeRequest } from '../transport';
-import { limitField, returnAllField } from './common';
+import { executeReader, limitField, limitOf, returnAllField } from './common';
 
 const agentFilter = (name: string, displayName: string, description: string): INodeProperties => ({
 	displayName,
@@ -66,8 +66,8 @@ export function fileGetMany(kind: 'listing' | 'sale'): Operation {
 		description: `List ${kind}s the user can see, newest first, with filters`,
 		properties: [returnAllField(), limitField(), filters(kind)],
 		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-			const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number);
+			const limit = limitOf(executeReader(this, itemIndex));
+			const returnAll = limit === undefined;
 			const first = firstPageQuery(this, itemIndex);
 			return await followNextLinks<IDataObject>({
 				returnAll,

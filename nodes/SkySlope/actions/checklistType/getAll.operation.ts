@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { p } from '../../../shared';
-import { guidOf, limitField, officeLocator, returnAllField } from '../common';
+import { checkEnum, p } from '../../../shared';
+import { guidOf, limitField, limitOf, officeLocator, returnAllField, upToLimit } from '../common';
 import { simpleRequest } from '../factories';
 import { recordsOf } from '../output';
 
@@ -36,9 +36,11 @@ export default simpleRequest({
 		const office = r.get('officeGuid');
 		return office ? p`/api/offices/${guidOf(r, 'officeGuid')}/checklistTypes` : '/api/checklistTypes';
 	},
-	qs: (r): IDataObject => (r.get('transactionType') ? { transactionType: r.get('transactionType') as string } : {}),
-	output: (value, _item, r) => {
-		const all = recordsOf('checklistTypes')(value);
-		return r.get('returnAll') ? all : all.slice(0, r.get('limit') as number);
+	qs: (r): IDataObject => {
+		const raw = r.get('transactionType');
+		if (raw === undefined || raw === '') return {};
+		return { transactionType: checkEnum(r.ctx, 'Transaction Type', raw, ['Listing', 'Sale'] as const, r.itemIndex) };
 	},
+	check: (r) => void limitOf(r),
+	output: (value, _item, r) => upToLimit(recordsOf('checklistTypes')(value), r),
 });

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { checkString } from '../../../shared';
-import { limitField, returnAllField } from '../common';
+import { limitField, limitOf, returnAllField, upToLimit } from '../common';
 import { simpleRequest } from '../factories';
 import { recordsOf } from '../output';
 import { SEARCH_FILTERS } from './fields';
@@ -44,8 +44,6 @@ export default simpleRequest({
 		}
 		return qs;
 	},
-	output: (value, _item, r) => {
-		const all = recordsOf('contacts')(value);
-		return r.get('returnAll') ? all : all.slice(0, r.get('limit') as number);
-	},
+	check: (r) => void limitOf(r),
+	output: (value, _item, r) => upToLimit(recordsOf('contacts')(value), r),
 });

@@ -1,4 +1,4 @@
-import { limitField, returnAllField } from '../common';
+import { limitField, limitOf, returnAllField, upToLimit } from '../common';
 import { simpleRequest } from '../factories';
 import { recordsOf } from '../output';
 
@@ -10,8 +10,6 @@ export default simpleRequest({
 	method: 'GET',
 	properties: [returnAllField(), limitField()],
 	path: () => '/api/offices',
-	output: (value, _item, r) => {
-		const all = recordsOf('offices')(value);
-		return r.get('returnAll') ? all : all.slice(0, r.get('limit') as number);
-	},
+	check: (r) => void limitOf(r),
+	output: (value, _item, r) => upToLimit(recordsOf('offices')(value), r),
 });
