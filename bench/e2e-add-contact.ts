@@ -196,7 +196,7 @@ export async function e2eAddContactBench(): Promise<void> {
 				`${ratios.length} interleaved rounds; ratio per round: ${ratios.map((r) => fmt(r)).join(' ')}`,
 				`median node ms (reference only): Forms ${fmt(median(nodeMs.forms), 0)}, HTTP Request ${fmt(median(nodeMs.http), 0)}`,
 				`whole workflow over its webhook (trigger to saved execution): ratio ${fmt(runs.median)}`,
-				describeRuns(runs, 'forms workflow', 'http workflow'),
+				describeRuns(runs, 'forms workflow', 'http workflow', false),
 			].join('\n'),
 		});
 	} finally {

@@ -141,11 +141,11 @@ export async function sideBySide(options: {
 	return result;
 }
 
-export function describeRuns(s: SideBySide, nameA: string, nameB: string): string {
+export function describeRuns(s: SideBySide, nameA: string, nameB: string, cpu = true): string {
 	const list = (xs: number[]) => xs.map((x) => fmt(x, 2)).join(' ');
 	return [
 		`${s.ratios.length} interleaved rounds; ratio per round: ${list(s.ratios)}`,
 		`median ms (reference only, noisy machine): ${nameA} ${fmt(median(s.a), 0)}, ${nameB} ${fmt(median(s.b), 0)}`,
-		`CPU time of this process instead of wall time: median ratio ${fmt(s.cpuMedian)} (per round: ${list(s.cpuRatios)})`,
+		...(cpu ? [`CPU time of this process instead of wall time: median ratio ${fmt(s.cpuMedian)} (per round: ${list(s.cpuRatios)})`] : []),
 	].join('\n');
 }
