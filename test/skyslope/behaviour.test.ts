@@ -175,6 +175,22 @@ describe('pickers', () => {
 		expect((await env.method('loadOptions', 'getAgents', {})).length).toBe(agents.results.length);
 	});
 
+	it('offers the contacts and documents of the listing picked', async () => {
+		const rec = [...env.state.store.listings.values()].find((l) => l.documents.length > 0)!;
+		rec.dto.sellers = [{ contactGuid: '11111111-1111-4111-8111-111111111111', firstName: 'Ada', lastName: 'Seller' }];
+		rec.dto.homeWarrantyContact = { contactGuid: '22222222-2222-4222-8222-222222222222', company: 'Example Warranty' };
+		const parameters = { resource: 'listing', operation: 'updateContact', listingGuid: byId(rec.dto.listingGuid) };
+		const contacts = await env.method('listSearch', 'searchListingContacts', parameters);
+		const sellers = rec.dto.sellers as IDataObject[];
+		expect(contacts.results.map((c) => c.value)).toEqual(
+			expect.arrayContaining([...sellers.map((c) => c.contactGuid), (rec.dto.homeWarrantyContact as IDataObject).contactGuid]),
+		);
+		expect(contacts.results.filter((c) => c.name.endsWith('(seller)'))).toHaveLength(sellers.length);
+		const docs = await env.method('listSearch', 'searchListingDocuments', { ...parameters, operation: 'updateDocument' });
+		expect(docs.results.map((d) => d.value)).toEqual(rec.documents.map((d) => d.documentGuid));
+		expect((await env.method('listSearch', 'searchListingContacts', { resource: 'listing', operation: 'updateContact' })).results).toEqual([]);
+	});
+
 	it("checklist types follow the office picked, else the listing's office", async () => {
 		const office = env.state.store.offices[1];
 		const create = { resource: 'listing', operation: 'create' };

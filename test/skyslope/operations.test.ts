@@ -223,7 +223,7 @@ describe('listings', () => {
 		await okForm({ ...L, operation: 'addMiscellaneousContact' }, { firstName: 'Ben', lastName: 'Example', role: 'Stager' });
 		expect(last('POST', /\/miscellaneousContact$/).status).toBe(200);
 
-		const contactGuid = String(seller.contactGuid);
+		const contactGuid = byId(String(seller.contactGuid));
 		const [form] = await ok({ ...L, operation: 'getUpdateContactForm', contactGuid });
 		expect(form.role).toBe('seller');
 		await okForm({ ...L, operation: 'updateContact', contactGuid }, { phone: '555-0101' });
@@ -245,7 +245,7 @@ describe('listings', () => {
 		const L = { resource: 'listing', listingGuid: byId(listingGuid) };
 		const seeded = [...env.state.store.listings.values()].find((l) => l.documents.length > 0)!;
 		const documentGuid = seeded.documents[0].documentGuid;
-		const [doc] = await okForm({ resource: 'listing', listingGuid: byId(seeded.dto.listingGuid), operation: 'updateDocument', documentGuid }, { fileName: 'Disclosure.pdf', documentStatusId: 2 });
+		const [doc] = await okForm({ resource: 'listing', listingGuid: byId(seeded.dto.listingGuid), operation: 'updateDocument', documentGuid: byId(documentGuid) }, { fileName: 'Disclosure.pdf', documentStatusId: 2 });
 		expect((doc.document as IDataObject).documentStatus).toBe('Reviewed');
 		await ok({ ...L, operation: 'getUpdatePropertyForm' });
 		await okForm({ ...L, operation: 'updateProperty' }, { 'property.unit': '4B', unit: '4B' });

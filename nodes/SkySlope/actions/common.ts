@@ -123,6 +123,17 @@ export const agentLocator = (description = 'The agent (a user of the brokerage)'
 export const contactLocator = (): INodeProperties =>
 	locator('contactGuid', 'Contact', 'searchContacts', 'A contact of the brokerage directory', 'contact');
 
+export const listingContactLocator = (): INodeProperties =>
+	locator(
+		'contactGuid',
+		'Contact',
+		'searchListingContacts',
+		'A seller, home warranty or miscellaneous contact of the listing picked above',
+		'contact',
+	);
+export const listingDocumentLocator = (): INodeProperties =>
+	locator('documentGuid', 'Document', 'searchListingDocuments', 'A document of the listing picked above', 'document');
+
 export const guidField = (name: string, displayName: string, description: string): INodeProperties => ({
 	displayName,
 	name,

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { agents, contacts, filesPage, offices, type Choice } from './lists';
+import { agents, contacts, filesPage, listingContacts, listingDocuments, offices, type Choice } from './lists';
 
 function filtered(choices: Choice[], filter?: string): INodeListSearchResult {
 	const wanted = filter?.trim().toLowerCase();
@@ -50,4 +50,12 @@ export async function searchAgents(this: ILoadOptionsFunctions, filter?: string)
 
 export async function searchContacts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	return filtered(await contacts(this), filter);
+}
+
+export async function searchListingContacts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return filtered(await listingContacts(this), filter);
+}
+
+export async function searchListingDocuments(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return filtered(await listingDocuments(this), filter);
 }

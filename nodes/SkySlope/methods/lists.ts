@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { p } from '../../shared';
+import { loadReader } from '../actions/common';
 import { skySlopeRequest } from '../transport';
 
 /** What the pickers read: one request each, through the node's transport. */
@@ -95,5 +96,42 @@ export async function checklistTypes(
 	return list(await value(ctx, path, { transactionType }), 'checklistTypes').map((t) => ({
 		name: String(t.checklistTypeName ?? t.checklistTypeId),
 		value: Number(t.checklistTypeId),
+	}));
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The listing picked in the node, read whole; undefined until one is picked. */
+async function pickedListing(ctx: ILoadOptionsFunctions): Promise<IDataObject | undefined> {
+	const guid = loadReader(ctx).get('listingGuid');
+	if (typeof guid !== 'string' || !GUID.test(guid.trim())) return undefined;
+	const v = await value(ctx, p`/api/files/listings/${guid.trim()}`);
+	return (v.listing as IDataObject | undefined) ?? v;
+}
+
+const personName = (c: IDataObject) =>
+	`${String(c.firstName ?? '')} ${String(c.lastName ?? '')}`.trim() || String(c.company ?? c.email ?? c.contactGuid);
+
+/** The contacts of the picked listing: sellers, the home warranty contact, the miscellaneous one. */
+export async function listingContacts(ctx: ILoadOptionsFunctions): Promise<Choice[]> {
+	const listing = await pickedListing(ctx);
+	if (!listing) return [];
+	const roles: Array<[string, unknown]> = [
+		...((Array.isArray(listing.sellers) ? listing.sellers : []) as unknown[]).map((c): [string, unknown] => ['seller', c]),
+		['home warranty', listing.homeWarrantyContact],
+		['miscellaneous', listing.miscContact],
+	];
+	return roles
+		.filter((entry): entry is [string, IDataObject] => !!entry[1] && typeof entry[1] === 'object')
+		.filter(([, c]) => typeof c.contactGuid === 'string')
+		.map(([role, c]) => ({ name: `${personName(c)} (${role})`, value: String(c.contactGuid) }));
+}
+
+/** The documents of the picked listing. */
+export async function listingDocuments(ctx: ILoadOptionsFunctions): Promise<Choice[]> {
+	const listing = await pickedListing(ctx);
+	return list(listing ?? {}, 'documents').map((d) => ({
+		name: `${String(d.fileName ?? d.documentGuid)}${d.documentStatus ? ` (${String(d.documentStatus)})` : ''}`,
+		value: String(d.documentGuid),
 	}));
 }

@@ -1,5 +1,5 @@
 import { p } from '../../../shared';
-import { guidField, guidOf, listingLocator, listingPath } from '../common';
+import { guidOf, listingContactLocator, listingLocator, listingPath } from '../common';
 import { getForm } from '../factories';
 
 export default getForm({
@@ -7,6 +7,6 @@ export default getForm({
 	name: 'Get Update Contact Form',
 	action: 'Get the listing update contact form',
 	description: 'The fields of a contact of a listing, and its role',
-	properties: [listingLocator(), guidField('contactGuid', 'Contact GUID', 'The contact on the listing (its contactGuid)')],
+	properties: [listingLocator(), listingContactLocator()],
 	request: (r) => ({ path: `${listingPath(r)}${p`/contacts/${guidOf(r, 'contactGuid')}/updateListingContactForm`}` }),
 });

@@ -1,5 +1,5 @@
 import { p } from '../../../shared';
-import { guidField, guidOf, listingLocator, listingPath, type Reader } from '../common';
+import { guidOf, listingContactLocator, listingLocator, listingPath, type Reader } from '../common';
 import { formDrivenWrite } from '../factories';
 
 const contactPath = (r: Reader) => p`/contacts/${guidOf(r, 'contactGuid')}/updateListingContactForm`;
@@ -10,8 +10,8 @@ export default formDrivenWrite({
 	action: 'Update a contact of a listing',
 	description: 'Change a seller, home warranty or miscellaneous contact of a listing; the fields come from its contact form',
 	method: 'PUT',
-	properties: [listingLocator(), guidField('contactGuid', 'Contact GUID', 'The contact on the listing (its contactGuid)')],
-	dependsOn: ['listingGuid.value', 'contactGuid'],
+	properties: [listingLocator(), listingContactLocator()],
+	dependsOn: ['listingGuid.value', 'contactGuid.value'],
 	path: (r) => `${listingPath(r)}${p`/contact/${guidOf(r, 'contactGuid')}`}`,
 	form: { request: (r) => ({ path: `${listingPath(r)}${contactPath(r)}` }), partial: true },
 	// The service takes this body as a JSON string whose text is the contact object (spec 4.7).

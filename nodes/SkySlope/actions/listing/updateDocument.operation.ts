@@ -1,5 +1,5 @@
 import { p } from '../../../shared';
-import { guidField, guidOf, listingLocator, listingPath } from '../common';
+import { guidOf, listingDocumentLocator, listingLocator, listingPath } from '../common';
 import { formDrivenWrite } from '../factories';
 
 export default formDrivenWrite({
@@ -8,7 +8,7 @@ export default formDrivenWrite({
 	action: 'Update a document of a listing',
 	description: 'Rename a document of a listing or change its review status',
 	method: 'PATCH',
-	properties: [listingLocator(), guidField('documentGuid', 'Document GUID', 'The document of the listing (its documentGuid)')],
+	properties: [listingLocator(), listingDocumentLocator()],
 	path: (r) => `${listingPath(r)}${p`/documents/${guidOf(r, 'documentGuid')}`}`,
 	// The service publishes no form for documents: these are the fields it documents.
 	form: {
