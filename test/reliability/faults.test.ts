@@ -6,12 +6,10 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { retryPolicy } from '../../nodes/shared/transport';
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import type { FaultRule } from '../../sandbox';
 import { runNode } from '../harness';
 import { startTestServer, type TestServer } from '../harness/test-server';
-import { byId, startEnv, type Env } from './setup';
+import { byId, fastRetries, realRetries, startEnv, storm, type Env } from './setup';
 
-const originalPolicy = { ...retryPolicy };
 /** What the runs measured, printed into RESULTS.md by hand from a run's output. */
 const measured: Record<string, IDataObject> = {};
 afterAll(() => {
@@ -20,22 +18,18 @@ afterAll(() => {
 let env: Env;
 
 beforeAll(async () => {
-	Object.assign(retryPolicy, { baseDelayMs: 5, maxDelayMs: 40 });
+	fastRetries();
 	env = await startEnv({
 		seed: 8,
 		rateLimits: { forms: { limit: 1_000_000 }, listings: { limit: 1_000_000 }, offers: { limit: 1_000_000 } },
 	});
 });
 afterAll(async () => {
-	Object.assign(retryPolicy, originalPolicy);
+	realRetries();
 	await env.close();
 });
 afterEach(() => env.sandbox.setFaults([]));
 
-/** The acceptance mix: 10% 503, 5% dropped connections, latency, auth expiring every 50 requests. */
-const storm = (service: FaultRule['service'], path: string): FaultRule[] => [
-	{ service, path, latencyMs: 2, expireEvery: 50, dropRate: 0.05, errorRate: 0.1, errorStatus: 503 },
-];
 
 const byFault = (service: 'forms' | 'listings' | 'offers', since: number) => {
 	const counts: Record<string, number> = {};
@@ -154,10 +148,10 @@ describe('rate limits: waits within a bound, then fails clearly, never spins (re
 	});
 	afterAll(async () => await server.close());
 	beforeEach(() => {
-		Object.assign(retryPolicy, originalPolicy);
+		realRetries();
 		server.requests.length = 0;
 	});
-	afterEach(() => Object.assign(retryPolicy, { baseDelayMs: 5, maxDelayMs: 40 }));
+	afterEach(() => fastRetries());
 
 	async function getOffer() {
 		const started = Date.now();

@@ -13,10 +13,12 @@ import type {
 import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { startSandbox, type RequestLogEntry, type SandboxOptions, type SandboxServer, type ServiceName } from '../../sandbox';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SCOPES, type FormsServiceState } from '../../sandbox/forms';
-import { DEMO, type ListingsState } from '../../sandbox/listings';
+import { retryPolicy } from '../../nodes/shared/transport';
+import { startSandbox, type FaultRule, type RequestLogEntry, type SandboxOptions, type SandboxServer, type ServiceName } from '../../sandbox';
+import type { FormsServiceState } from '../../sandbox/forms';
+import { demoCredentials, type ListingsState } from '../../sandbox/listings';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
+import { formsCredential } from '../forms/setup';
 import { runNode, type RunNodeResult } from '../harness';
 
 export type NodeKey = 'forms' | 'skyslope' | 'offers';
@@ -56,30 +58,56 @@ export interface Env {
 
 export function credentialsFor(sandbox: SandboxServer): Record<NodeKey, ICredentialDataDecryptedObject> {
 	const forms = sandbox.service<FormsServiceState>('forms').state;
-	const base = `${sandbox.baseUrl}/forms`;
 	return {
-		forms: {
-			environment: 'custom',
-			customBaseUrl: base,
-			customAccountsUrl: base,
-			clientId: SANDBOX_CLIENT_ID,
-			clientSecret: SANDBOX_CLIENT_SECRET,
-			scopes: SCOPES.filter((s) => s !== 'offline_access'),
-			oauthTokenData: forms.auth.issueToken(SCOPES) as unknown as IDataObject,
-		},
-		skyslope: {
-			environment: 'custom',
-			customBaseUrl: `${sandbox.baseUrl}/listings`,
-			clientId: DEMO.clientId,
-			clientSecret: DEMO.clientSecret,
-			accessKey: DEMO.accessKey,
-			accessSecret: DEMO.accessSecret,
-		},
+		forms: formsCredential(sandbox, forms),
+		skyslope: demoCredentials(sandbox.baseUrl),
 		offers: {
 			environment: 'custom',
 			customBaseUrl: `${sandbox.baseUrl}/offers/offers-api`,
 			clientId: OFFERS_CLIENT_ID,
 			clientSecret: OFFERS_CLIENT_SECRET,
+		},
+	};
+}
+
+/** The fault mix of issue 8: 10% 503, 5% dropped connections, latency, auth expiring every 50 requests. */
+export const storm = (service: FaultRule['service'], path: string): FaultRule[] => [
+	{ service, path, latencyMs: 2, expireEvery: 50, dropRate: 0.05, errorRate: 0.1, errorStatus: 503 },
+];
+
+const originalPolicy = { ...retryPolicy };
+
+/** Shortens the retry backoff (attempts and rules unchanged) so fault runs fit a test; restore after. */
+export function fastRetries(): void {
+	Object.assign(retryPolicy, { baseDelayMs: 5, maxDelayMs: 40 });
+}
+
+export function realRetries(): void {
+	Object.assign(retryPolicy, originalPolicy);
+}
+
+/** A SkySlope listing create with every field the sandbox's form requires. */
+export function listingCreate(officeGuid: string, checklistTypeId: number, agentGuid: string, street: string): INodeParameters {
+	return {
+		resource: 'listing',
+		operation: 'create',
+		officeGuid: byId(officeGuid),
+		checklistTypeId,
+		agentGuid: byId(agentGuid),
+		columns: {
+			mappingMode: 'defineBelow',
+			value: {
+				listingPrice: 300000,
+				listingDate: '2026-01-01T00:00:00.000Z',
+				expirationDate: '2027-01-01T00:00:00.000Z',
+				'property.streetNumber': '1',
+				'property.streetAddress': street,
+				'property.city': 'Sampleton',
+				'property.state': 'CA',
+				'property.zip': '95814',
+			},
+			matchingColumns: [],
+			schema: [],
 		},
 	};
 }

@@ -5,27 +5,21 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
 import { SkySlopeTrigger } from '../../nodes/SkySlope/SkySlopeTrigger.node';
-import { retryPolicy } from '../../nodes/shared/transport';
 import type { FaultRule } from '../../sandbox';
 import { runPoll } from '../harness';
-import { byId, jsonOf, startEnv, type Env, type NodeKey } from './setup';
+import { fastRetries, jsonOf, listingCreate, realRetries, startEnv, storm, type Env, type NodeKey } from './setup';
 
-const originalPolicy = { ...retryPolicy };
 let env: Env;
 
 beforeAll(async () => {
-	Object.assign(retryPolicy, { baseDelayMs: 5, maxDelayMs: 40 });
+	fastRetries();
 	env = await startEnv({ seed: 11, rateLimits: { listings: { limit: 1_000_000 }, offers: { limit: 1_000_000 } } });
 });
 afterAll(async () => {
-	Object.assign(retryPolicy, originalPolicy);
+	realRetries();
 	await env.close();
 });
 afterEach(() => env.sandbox.setFaults([]));
-
-const storm = (service: FaultRule['service'], path: string): FaultRule[] => [
-	{ service, path, latencyMs: 2, expireEvery: 50, dropRate: 0.05, errorRate: 0.1, errorStatus: 503 },
-];
 /** Every request fails: the poll fails after its retries. */
 const outage = (service: FaultRule['service'], path: string): FaultRule[] => [{ service, path, errorRate: 1, errorStatus: 503 }];
 
@@ -94,28 +88,7 @@ it('SkySlope Trigger: every new listing emitted exactly once across failing poll
 	const agent = env.listings.store.users.find((u) => u.userType === 'Agent' && u.officeGuid === office.officeGuid)!;
 	const checklist = env.listings.store.checklistTypes.find((c) => c.officeGuid === office.officeGuid && c.transactionType === 'Listing')!;
 	const create = async (street: string) => {
-		const r = await env.run('skyslope', {
-			resource: 'listing',
-			operation: 'create',
-			officeGuid: byId(office.officeGuid),
-			checklistTypeId: checklist.checklistTypeId,
-			agentGuid: byId(agent.userGuid),
-			columns: {
-				mappingMode: 'defineBelow',
-				value: {
-					listingPrice: 300000,
-					listingDate: '2026-01-01T00:00:00.000Z',
-					expirationDate: '2027-01-01T00:00:00.000Z',
-					'property.streetNumber': '1',
-					'property.streetAddress': street,
-					'property.city': 'Sampleton',
-					'property.state': 'CA',
-					'property.zip': '95814',
-				},
-				matchingColumns: [],
-				schema: [],
-			},
-		});
+		const r = await env.run('skyslope', listingCreate(office.officeGuid, checklist.checklistTypeId, agent.userGuid, street));
 		if (r.error) throw new Error(r.error.message);
 		return String(jsonOf(r)[0].listingGuid);
 	};
