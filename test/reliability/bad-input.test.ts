@@ -16,9 +16,7 @@ import { byId, descriptionOf, jsonOf, startEnv, type Env, type NodeKey } from '.
  * Operations where a bad value is known to reach the service or to be refused without naming the
  * parameter: reported as node bugs. Their test is `it.failing` until the node is fixed.
  */
-const KNOWN_BUGS: Record<string, string> = {
-	'forms file.getAll sort.direction': 'a Sort Direction other than asc/desc is sent as descending, not refused',
-};
+const KNOWN_BUGS: Record<string, string> = {};
 
 const tinyPdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
 

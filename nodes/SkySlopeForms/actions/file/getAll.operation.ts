@@ -131,7 +131,8 @@ export default defineOperation({
 		if (sort.custom) qs.sorts = checkString(this, 'Custom Sort', sort.custom, i).trim();
 		else if (sort.field || sort.direction) {
 			const field = checkEnum(this, 'Sort By', sort.field ?? 'createddate', ['closingdate', 'createddate', 'lastupdated', 'name'], i);
-			qs.sorts = `${sort.direction === 'asc' ? '' : '-'}${field}`;
+			const direction = checkEnum(this, 'Direction', sort.direction ?? 'desc', ['asc', 'desc'], i);
+			qs.sorts = `${direction === 'asc' ? '' : '-'}${field}`;
 		}
 		return await pagedRecords(this, i, '/files', 'files', qs);
 	},
