@@ -2,6 +2,8 @@
 // `npm run bench` runs every benchmark; `npm run bench -- <name> [<name>...]` runs the named ones.
 // Each prints its figures as ratios measured side by side in this run. Never part of `npm test`,
 // never fails a build on a machine's speed: a missed target is printed, not thrown.
+import './ts-first';
+
 import { e2eAddContactBench } from './e2e-add-contact';
 import { exportParserBench } from './export-parser';
 import { formsFilesBench } from './forms-files';
