@@ -17,6 +17,12 @@ import {
 } from './harness';
 
 const line = (e: RequestLogEntry) => `${e.method} ${e.path} ${e.status}`;
+
+/** The requests these tests cause (a polling trigger left active elsewhere may add others). */
+const RELEVANT = /^\/(oauth2\/|partner\/api\/users\/profile|auth\/login|api\/subscribers|offers-api\/ext\/(token|report))/;
+async function relevantLog(service: 'forms' | 'listings' | 'offers'): Promise<RequestLogEntry[]> {
+	return (await sandboxLog(service)).filter((e) => RELEVANT.test(e.path));
+}
 const header = (e: RequestLogEntry, name: string) => e.headers[name.toLowerCase()] ?? '';
 
 const profileWorkflow = workflow([skyslopeNode('forms', 'Get Profile', { resource: 'user', operation: 'getProfile' })]);
@@ -39,7 +45,7 @@ describe('SkySlope Forms OAuth2 API credential (authorization code with PKCE)', 
 		const client = await editorClient();
 		await client.connectOAuth2(CREDENTIALS.forms.id);
 
-		const log = await sandboxLog('forms');
+		const log = await relevantLog('forms');
 		expect(log.map(line)).toEqual(['GET /oauth2/authorize 302', 'POST /oauth2/token 200']);
 		const [authorize, token] = log;
 		expect(authorize.query.code_challenge_method).toBe('S256');
@@ -63,7 +69,7 @@ describe('SkySlope Forms OAuth2 API credential (authorization code with PKCE)', 
 		expect(result.status).toBe('success');
 		const [profile] = result.json('Get Profile');
 		expect(profile).toEqual(expect.objectContaining({ id: expect.anything(), email: expect.stringContaining('@') }));
-		const log = await sandboxLog('forms');
+		const log = await relevantLog('forms');
 		expect(log.map(line)).toEqual(['GET /partner/api/users/profile 200']);
 		expect(header(log[0], 'authorization')).toMatch(/^Bearer \S+$/);
 	});
@@ -77,7 +83,7 @@ describe('SkySlope Forms OAuth2 API credential (authorization code with PKCE)', 
 
 		expect(result.status).toBe('success');
 		expect(result.json('Get Profile')).toHaveLength(1);
-		const log = await sandboxLog('forms');
+		const log = await relevantLog('forms');
 		expect(log.map(line)).toEqual([
 			'GET /partner/api/users/profile 401',
 			'POST /oauth2/token 200',
@@ -92,7 +98,7 @@ describe('SkySlope API credential (signed login, session)', () => {
 	it("passes n8n's credential test: a signed login, then the subscribers with the session", async () => {
 		await expect(testCredential(CREDENTIALS.listings.id)).resolves.toMatchObject({ status: 'OK' });
 
-		const log = await sandboxLog('listings');
+		const log = await relevantLog('listings');
 		// A login happens when the credential holds no session yet (the first use in the suite).
 		for (const login of log.filter((e) => e.path === '/auth/login')) {
 			expect(login.status).toBe(200);
@@ -109,7 +115,7 @@ describe('SkySlope API credential (signed login, session)', () => {
 
 		expect(result.status).toBe('success');
 		expect(result.items('Get Subscribers').length).toBeGreaterThan(0);
-		const log = await sandboxLog('listings');
+		const log = await relevantLog('listings');
 		const last = log[log.length - 1];
 		expect(line(last)).toBe('GET /api/subscribers 200');
 		expect(header(last, 'session')).not.toBe('');
@@ -123,7 +129,7 @@ describe('SkySlope API credential (signed login, session)', () => {
 		const result = await runWorkflow(subscribersWorkflow);
 
 		expect(result.status).toBe('success');
-		const log = await sandboxLog('listings');
+		const log = await relevantLog('listings');
 		// The service refuses an ended session with 401 or 403; either must lead to a new login.
 		expect(log.map(line)).toEqual([
 			expect.stringMatching(/^GET \/api\/subscribers 40[13]$/),
@@ -140,7 +146,7 @@ describe('SkySlope Offers OAuth2 API credential (client credentials)', () => {
 	it("passes n8n's credential test: a token with Basic auth, then the report", async () => {
 		await expect(testCredential(CREDENTIALS.offers.id)).resolves.toMatchObject({ status: 'OK' });
 
-		const log = await sandboxLog('offers');
+		const log = await relevantLog('offers');
 		const last = log[log.length - 1];
 		expect(line(last)).toBe('GET /offers-api/ext/report 200');
 		expect(header(last, 'authorization')).toMatch(/^Bearer \S+$/);
@@ -157,7 +163,7 @@ describe('SkySlope Offers OAuth2 API credential (client credentials)', () => {
 		expect(report).toEqual(
 			expect.objectContaining({ offerCount: expect.any(Number), startDate: '2024-01-01T00:00:00.000Z' }),
 		);
-		const log = await sandboxLog('offers');
+		const log = await relevantLog('offers');
 		const call = log[log.length - 1];
 		expect(line(call)).toBe('GET /offers-api/ext/report 200');
 		expect(call.query).toEqual(
@@ -173,7 +179,7 @@ describe('SkySlope Offers OAuth2 API credential (client credentials)', () => {
 		const result = await runWorkflow(reportWorkflow);
 
 		expect(result.status).toBe('success');
-		const log = await sandboxLog('offers');
+		const log = await relevantLog('offers');
 		expect(log.map(line)).toEqual([
 			'GET /offers-api/ext/report 401',
 			'POST /offers-api/ext/token 200',

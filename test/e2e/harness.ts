@@ -291,9 +291,26 @@ function toWebhookWorkflow(wf: Workflow, key: string): { wf: Workflow; path: str
 
 /**
  * Creates and publishes a workflow through the public API and returns its id. Workflows with a
- * trigger of the package (e.g. SkySlope Forms Trigger) are activated as a user would.
+ * trigger of the package (e.g. SkySlope Forms Trigger) are activated as a user would. What a test
+ * file leaves published is unpublished after the file, so that its polling triggers do not add
+ * requests to the sandbox log of the files after it.
  */
 export async function createWorkflow(wf: Workflow, activate = true): Promise<string> {
+	const id = await create(wf, activate);
+	if (activate) leftActive.add(id);
+	return id;
+}
+
+/** Workflows a test file published itself; the ones still active are unpublished after the file. */
+const leftActive = new Set<string>();
+
+if (typeof afterAll === 'function') {
+	afterAll(async () => {
+		for (const id of leftActive) await deactivateWorkflow(id).catch(() => undefined);
+	});
+}
+
+async function create(wf: Workflow, activate: boolean): Promise<string> {
 	const created = await api<{ id: string }>('POST', '/workflows', {
 		name: wf.name ?? 'e2e',
 		nodes: wf.nodes,
@@ -305,6 +322,7 @@ export async function createWorkflow(wf: Workflow, activate = true): Promise<str
 }
 
 export async function deactivateWorkflow(id: string): Promise<void> {
+	leftActive.delete(id);
 	await api('POST', `/workflows/${id}/deactivate`);
 }
 
@@ -374,7 +392,7 @@ export async function runWorkflow(wf: Workflow, options: RunOptions = {}): Promi
 	let target = activated.get(key);
 	if (!target) {
 		const { wf: hooked, path } = toWebhookWorkflow(wf, key);
-		const id = await createWorkflow(hooked);
+		const id = await create(hooked, true);
 		target = { id, url: `${state().n8nUrl}/webhook/${path}` };
 		activated.set(key, target);
 	}
