@@ -45,6 +45,27 @@ describe('input checks, limits and errors', () => {
 		expect(env.sent().length).toBe(before);
 	});
 
+	it('a date range that ends before it starts is refused before sending', async () => {
+		const before = env.sent().length;
+		const a = await env.run({
+			resource: 'listing',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { earliestDate: '2026-02-01T00:00:00Z', latestDate: '2026-01-01T00:00:00Z' },
+		});
+		expect(a.error?.message).toBe('Filters: Created After: is later than Created Before (item 0)');
+		const b = await env.run({
+			resource: 'bulkExport',
+			operation: 'export',
+			types: ['sale'],
+			statuses: [],
+			includeSummary: false,
+			filters: { modifiedAfter: '2026-02-01T00:00:00Z', modifiedBefore: '2026-01-01T00:00:00Z' },
+		});
+		expect(b.error?.message).toBe('Filters: Modified After: is later than Modified Before (item 0)');
+		expect(env.sent().length).toBe(before);
+	});
+
 	it('more than 5 co-agents are refused before sending', async () => {
 		const listing = [...env.state.store.listings.values()][0].dto.listingGuid;
 		const six = Array.from({ length: 6 }, (_, i) => `00000000-0000-4000-8000-00000000000${i}`);

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkGuid, defineOperation, followNextLinks, toUnixSeconds, type Link, type Operation } from '../../shared';
+import { checkGuid, defineOperation, followNextLinks, inputError, toUnixSeconds, type Link, type Operation } from '../../shared';
 import { nextLinkQuery, skySlopeRequest } from '../transport';
 import { executeReader, limitField, limitOf, returnAllField } from './common';
 
@@ -49,6 +49,9 @@ function firstPageQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject 
 	if (f.createdByGuid) qs.createdByGuid = checkGuid(ctx, 'Filters: Created By', f.createdByGuid, itemIndex);
 	if (f.earliestDate) qs.earliestDate = toUnixSeconds(ctx, 'Filters: Created After', f.earliestDate, itemIndex);
 	if (f.latestDate) qs.latestDate = toUnixSeconds(ctx, 'Filters: Created Before', f.latestDate, itemIndex);
+	if (typeof qs.earliestDate === 'number' && typeof qs.latestDate === 'number' && qs.earliestDate > qs.latestDate) {
+		throw inputError(ctx, 'Filters: Created After', itemIndex, 'is later than Created Before');
+	}
 	return qs;
 }
 

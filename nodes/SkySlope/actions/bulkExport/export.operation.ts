@@ -6,7 +6,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { checkEnum, checkString, defineOperation, toIsoDateTime } from '../../../shared';
+import { checkEnum, checkString, defineOperation, inputError, toIsoDateTime } from '../../../shared';
 import { ExportStreamError, parseExportStream } from '../../helpers/exportStreamParser';
 import { skySlopeStream } from '../../transport';
 
@@ -118,6 +118,13 @@ function exportQuery(ctx: IExecuteFunctions, itemIndex: number): { qs: IDataObje
 	if (statuses.length) qs.status = statuses.join(',');
 	for (const [name, displayName] of DATE_FILTERS) {
 		if (filters[name]) qs[name] = toIsoDateTime(ctx, `Filters: ${displayName}`, filters[name], itemIndex);
+	}
+	for (const kind of ['created', 'modified', 'closed']) {
+		const after = qs[`${kind}After`];
+		const before = qs[`${kind}Before`];
+		if (typeof after === 'string' && typeof before === 'string' && Date.parse(after) > Date.parse(before)) {
+			throw inputError(ctx, `Filters: ${title(kind)} After`, itemIndex, `is later than ${title(kind)} Before`);
+		}
 	}
 	for (const name of ['email', 'propertyAddress']) {
 		if (filters[name]) qs[name] = checkString(ctx, `Filters: ${title(name)}`, filters[name], itemIndex, { maxLength: 500 });
