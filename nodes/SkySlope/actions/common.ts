@@ -134,16 +134,6 @@ export const listingContactLocator = (): INodeProperties =>
 export const listingDocumentLocator = (): INodeProperties =>
 	locator('documentGuid', 'Document', 'searchListingDocuments', 'A document of the listing picked above', 'document');
 
-export const guidField = (name: string, displayName: string, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. 3f2504e0-4f89-41d3-9a0c-0305e82c3301',
-	description,
-});
-
 /** A checklist type of the office picked above (or of the only office), for listings or sales. */
 export const checklistTypeField = (transactionType: 'Listing' | 'Sale'): INodeProperties => ({
 	displayName: 'Checklist Type Name or ID',
