@@ -59,32 +59,58 @@ export function run(cmd: string, args: string[], opts: { cwd?: string; quiet?: b
  * `<userFolder>/.n8n/nodes/node_modules/n8n-nodes-skyslope`: node types are then
  * `n8n-nodes-skyslope.<node>`, as after a community install from n8n's UI.
  */
-export async function installPackage(userFolder: string, log: Log, opts: { build?: boolean } = {}): Promise<string> {
-	if (opts.build !== false) {
+export interface Packed {
+	tarball: string;
+	/** Removes the temporary folder of the tarball. */
+	cleanup(): void;
+}
+
+/** `npm run build` (unless build is false) and `npm pack` into a temporary folder. */
+export async function buildAndPack(log: Log, build = true): Promise<Packed> {
+	if (build) {
 		log('Building the package (npm run build)...');
 		await run('npm', ['run', 'build']);
 	}
 	const packDir = mkdtempSync(join(tmpdir(), 'skyslope-pack-'));
+	const cleanup = () => rmSync(packDir, { recursive: true, force: true });
+	const out = await run('npm', ['pack', '--json', '--pack-destination', packDir]).catch((error: Error) => {
+		cleanup();
+		return error;
+	});
+	if (out instanceof Error) throw out;
+	const packed = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>;
+	return { tarball: join(packDir, packed[0].filename.replace(/^@[^/]+\//, '').replace('/', '-')), cleanup };
+}
+
+/** Unpacks the tarball into `<userFolder>/.n8n/nodes/node_modules/n8n-nodes-skyslope`, as n8n's community install does. */
+export async function unpackInto(tarball: string, userFolder: string, log: Log): Promise<string> {
+	const nodesDir = join(userFolder, '.n8n', 'nodes');
+	const target = join(nodesDir, 'node_modules', PACKAGE_NAME);
+	rmSync(target, { recursive: true, force: true });
+	mkdirSync(target, { recursive: true });
+	await run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+	if (!existsSync(join(nodesDir, 'package.json'))) {
+		writeFileSync(
+			join(nodesDir, 'package.json'),
+			`${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2)}\n`,
+		);
+	}
+	const manifest = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')) as { version: string };
+	log(`Installed ${PACKAGE_NAME}@${manifest.version} into ${target}`);
+	return target;
+}
+
+/**
+ * `npm run build`, `npm pack`, and the tarball unpacked into
+ * `<userFolder>/.n8n/nodes/node_modules/n8n-nodes-skyslope`: node types are then
+ * `n8n-nodes-skyslope.<node>`, as after a community install from n8n's UI.
+ */
+export async function installPackage(userFolder: string, log: Log, opts: { build?: boolean } = {}): Promise<string> {
+	const packed = await buildAndPack(log, opts.build !== false);
 	try {
-		const out = await run('npm', ['pack', '--json', '--pack-destination', packDir]);
-		const packed = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>;
-		const tarball = join(packDir, packed[0].filename.replace(/^@[^/]+\//, '').replace('/', '-'));
-		const nodesDir = join(userFolder, '.n8n', 'nodes');
-		const target = join(nodesDir, 'node_modules', PACKAGE_NAME);
-		rmSync(target, { recursive: true, force: true });
-		mkdirSync(target, { recursive: true });
-		await run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
-		if (!existsSync(join(nodesDir, 'package.json'))) {
-			writeFileSync(
-				join(nodesDir, 'package.json'),
-				`${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2)}\n`,
-			);
-		}
-		const manifest = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')) as { version: string };
-		log(`Installed ${PACKAGE_NAME}@${manifest.version} into ${target}`);
-		return target;
+		return await unpackInto(packed.tarball, userFolder, log);
 	} finally {
-		rmSync(packDir, { recursive: true, force: true });
+		packed.cleanup();
 	}
 }
 
@@ -254,36 +280,59 @@ export async function startHost(o: HostOptions): Promise<Host> {
 	const paths = await ensureN8n(log);
 	const t = timed(log);
 	mkdirSync(o.userFolder, { recursive: true });
-	// The sandbox starts while the package builds.
-	const sandboxStart = startSandboxProcess(o.sandboxPort, join(o.userFolder, 'sandbox.log'));
-	const built = await installPackage(o.userFolder, log, { build: o.build }).then(
-		() => undefined,
+	// The package builds while the sandbox starts and n8n's CLI imports credentials and examples.
+	const building = buildAndPack(log, o.build !== false).then(
+		(packed) => packed,
 		(error: Error) => error,
 	);
-	const sandbox = await sandboxStart;
+	const sandboxOrError = await startSandboxProcess(o.sandboxPort, join(o.userFolder, 'sandbox.log')).then(
+		(s) => s,
+		(error: Error) => error,
+	);
+	if (sandboxOrError instanceof Error) {
+		const packed = await building;
+		if (!(packed instanceof Error)) packed.cleanup();
+		throw sandboxOrError;
+	}
+	const sandbox = sandboxOrError;
 	let n8n: (Running & { baseUrl: string }) | undefined;
 	let ready = false;
 	try {
-		if (built) throw built;
-		t(`package built and installed, sandbox listening on ${sandbox.baseUrl}`);
+		t(`sandbox listening on ${sandbox.baseUrl}`);
 		const env = n8nEnv({ userFolder: o.userFolder, port: o.n8nPort, brokerPort: await freePort() });
 		const stateFile = join(o.userFolder, 'skyslope-host.json');
 		const state: HostState =
 			o.persistent && existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as HostState) : {};
 
-		if (!state.credentialsImported) {
-			await importCredentials(paths, env, await sandboxCredentials(sandbox.baseUrl));
-			state.credentialsImported = true;
-			t('credentials imported');
-		}
 		const examples = o.examples ? readExamples() : [];
 		const known = state.examples ?? {};
 		const missing = examples.filter((e) => !o.persistent || !known[e.file]);
-		if (missing.length) {
-			await importWorkflows(paths, env, missing);
-			for (const e of missing) known[e.file] = e.id;
-			t(`${missing.length} example workflow(s) imported`);
+		const importing = (async () => {
+			if (!state.credentialsImported) {
+				await importCredentials(paths, env, await sandboxCredentials(sandbox.baseUrl));
+				state.credentialsImported = true;
+				t('credentials imported');
+			}
+			if (missing.length) {
+				await importWorkflows(paths, env, missing);
+				for (const e of missing) known[e.file] = e.id;
+				t(`${missing.length} example workflow(s) imported`);
+			}
+		})().then(
+			() => undefined,
+			(error: Error) => error,
+		);
+		const [packed, importError] = await Promise.all([building, importing]);
+		if (packed instanceof Error) {
+			throw packed;
 		}
+		try {
+			await unpackInto(packed.tarball, o.userFolder, log);
+		} finally {
+			packed.cleanup();
+		}
+		if (importError) throw importError;
+		t('package built and installed');
 		state.examples = known;
 		writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
 
