@@ -14,6 +14,7 @@ import {
 	type Reader,
 } from './common';
 import { formDrivenWrite, getForm, simpleRequest } from './factories';
+import { recordOf } from './output';
 
 /**
  * The operations listings and sales have alike (spec 4.6-4.8: the same shape under
@@ -143,3 +144,163 @@ export function fileCoAgentsForm(kind: FileKind): Operation {
 		request: (r) => ({ path: `${pathOf(kind)(r)}${coAgentsForm(kind)}` }),
 	});
 }
+
+interface SubWrite {
+	value: string;
+	name: string;
+	action: string;
+	description: string;
+	method: 'POST' | 'PUT' | 'PATCH';
+	/** Below the file's path ('' for the file itself). */
+	sub: string;
+	/** The form, below the file's path. */
+	form: string;
+	partial?: boolean;
+}
+
+/** A form-driven write below a listing or sale: the form and the write share the file's path. */
+function subWrite(kind: FileKind, spec: SubWrite): Operation {
+	return formDrivenWrite({
+		value: spec.value,
+		name: spec.name,
+		action: spec.action,
+		description: spec.description,
+		method: spec.method,
+		properties: [locator(kind)],
+		dependsOn: [`${kind}Guid.value`],
+		path: (r) => `${pathOf(kind)(r)}${spec.sub}`,
+		form: { request: (r) => ({ path: `${pathOf(kind)(r)}${spec.form}` }), partial: spec.partial },
+	});
+}
+
+/** A "Get ... Form" operation below a listing or sale. */
+function subForm(kind: FileKind, spec: { value: string; name: string; action: string; description: string; form: string }): Operation {
+	return getForm({ ...spec, properties: [locator(kind)], request: (r) => ({ path: `${pathOf(kind)(r)}${spec.form}` }) });
+}
+
+export const fileGet = (kind: FileKind): Operation =>
+	simpleRequest({
+		value: 'get',
+		name: 'Get',
+		action: `Get a ${kind}`,
+		description: kind === 'listing' ? 'Retrieve a listing with its documents' : 'Retrieve a sale',
+		method: 'GET',
+		properties: [locator(kind)],
+		path: pathOf(kind),
+		output: recordOf(kind),
+	});
+
+export const fileUpdate = (kind: FileKind): Operation =>
+	subWrite(kind, {
+		value: 'update',
+		name: 'Update',
+		action: `Update a ${kind}`,
+		description: `Change fields of a ${kind}; the fields come from its update form`,
+		method: 'PUT',
+		sub: '',
+		form: `/update${Kind(kind)}Form`,
+		partial: true,
+	});
+
+export const fileUpdateForm = (kind: FileKind): Operation =>
+	subForm(kind, {
+		value: 'getUpdateForm',
+		name: 'Get Update Form',
+		action: `Get the ${kind} update form`,
+		description: `The fields a ${kind} update accepts`,
+		form: `/update${Kind(kind)}Form`,
+	});
+
+export const fileUpdateProperty = (kind: FileKind): Operation =>
+	subWrite(kind, {
+		value: 'updateProperty',
+		name: 'Update Property',
+		action: `Update the property of a ${kind}`,
+		description: `Set the property (address and details) of a ${kind}; the fields come from the property form`,
+		method: 'PUT',
+		sub: '/property',
+		form: `/update${Kind(kind)}PropertyForm`,
+		partial: true,
+	});
+
+export const filePropertyForm = (kind: FileKind): Operation =>
+	subForm(kind, {
+		value: 'getUpdatePropertyForm',
+		name: 'Get Update Property Form',
+		action: `Get the ${kind} property form`,
+		description: `The fields of the property of a ${kind}`,
+		form: `/update${Kind(kind)}PropertyForm`,
+	});
+
+export const fileAddCommissions = (kind: FileKind): Operation =>
+	subWrite(kind, {
+		value: 'addCommissions',
+		name: 'Add Commissions',
+		action: `Add commissions to a ${kind}`,
+		description: `Add the commissions of a ${kind}; the fields come from the add-commissions form`,
+		method: 'POST',
+		sub: '/commissions',
+		form: `/addCommissionsTo${Kind(kind)}Form`,
+	});
+
+export const fileAddCommissionsForm = (kind: FileKind): Operation =>
+	subForm(kind, {
+		value: 'getAddCommissionsForm',
+		name: 'Get Add Commissions Form',
+		action: `Get the ${kind} add commissions form`,
+		description: `The fields adding commissions to a ${kind} needs`,
+		form: `/addCommissionsTo${Kind(kind)}Form`,
+	});
+
+export const fileUpdateCommissions = (kind: FileKind): Operation =>
+	subWrite(kind, {
+		value: 'updateCommissions',
+		name: 'Update Commissions',
+		action: `Update the commissions of a ${kind}`,
+		description: `Change the commissions of a ${kind}; the fields come from the update-commissions form`,
+		method: 'PUT',
+		sub: '/commissions',
+		form: `/update${Kind(kind)}CommissionsForm`,
+		partial: true,
+	});
+
+export const fileUpdateCommissionsForm = (kind: FileKind): Operation =>
+	subForm(kind, {
+		value: 'getUpdateCommissionsForm',
+		name: 'Get Update Commissions Form',
+		action: `Get the ${kind} update commissions form`,
+		description: `The fields a ${kind} commissions update accepts`,
+		form: `/update${Kind(kind)}CommissionsForm`,
+	});
+
+export const fileAddCommissionReferral = (kind: FileKind): Operation =>
+	subWrite(kind, {
+		value: 'addCommissionReferral',
+		name: 'Add Commission Referral',
+		action: `Add a commission referral to a ${kind}`,
+		description: `Add the commission referral of a ${kind}; the fields come from the commission referral form`,
+		method: 'POST',
+		sub: '/commissionReferral',
+		form: '/commissionReferralForm',
+	});
+
+export const fileUpdateCommissionReferral = (kind: FileKind): Operation =>
+	subWrite(kind, {
+		value: 'updateCommissionReferral',
+		name: 'Update Commission Referral',
+		action: `Update the commission referral of a ${kind}`,
+		description: `Change fields of the commission referral of a ${kind}`,
+		method: 'PATCH',
+		sub: '/commissionReferral',
+		form: '/commissionReferralForm',
+		partial: true,
+	});
+
+export const fileCommissionReferralForm = (kind: FileKind): Operation =>
+	subForm(kind, {
+		value: 'getCommissionReferralForm',
+		name: 'Get Commission Referral Form',
+		action: `Get the ${kind} commission referral form`,
+		description: `The fields of a ${kind} commission referral`,
+		form: '/commissionReferralForm',
+	});

@@ -1,14 +1,3 @@
-import { listingLocator, listingPath } from '../common';
-import { simpleRequest } from '../factories';
-import { recordOf } from '../output';
+import { fileGet } from '../fileOperations';
 
-export default simpleRequest({
-	value: 'get',
-	name: 'Get',
-	action: 'Get a listing',
-	description: 'Retrieve a listing with its documents',
-	method: 'GET',
-	properties: [listingLocator()],
-	path: listingPath,
-	output: recordOf('listing'),
-});
+export default fileGet('listing');

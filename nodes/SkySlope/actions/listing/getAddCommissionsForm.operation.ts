@@ -1,11 +1,3 @@
-import { listingLocator, listingPath } from '../common';
-import { getForm } from '../factories';
+import { fileAddCommissionsForm } from '../fileOperations';
 
-export default getForm({
-	value: 'getAddCommissionsForm',
-	name: 'Get Add Commissions Form',
-	action: 'Get the listing add commissions form',
-	description: 'The fields adding commissions to a listing needs',
-	properties: [listingLocator()],
-	request: (r) => ({ path: `${listingPath(r)}/addCommissionsToListingForm` }),
-});
+export default fileAddCommissionsForm('listing');

@@ -1,11 +1,3 @@
-import { listingLocator, listingPath } from '../common';
-import { getForm } from '../factories';
+import { fileCommissionReferralForm } from '../fileOperations';
 
-export default getForm({
-	value: 'getCommissionReferralForm',
-	name: 'Get Commission Referral Form',
-	action: 'Get the listing commission referral form',
-	description: 'The fields of a listing commission referral',
-	properties: [listingLocator()],
-	request: (r) => ({ path: `${listingPath(r)}/commissionReferralForm` }),
-});
+export default fileCommissionReferralForm('listing');
