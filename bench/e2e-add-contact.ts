@@ -185,7 +185,7 @@ export async function e2eAddContactBench(): Promise<void> {
 		nodeMs.forms.length = 0;
 		nodeMs.http.length = 0;
 
-		const runs = await sideBySide({ a: runForms, b: runHttp, rounds: 7, warmup: 0, budgetMs: 150_000 });
+		const runs = await sideBySide({ a: runForms, b: runHttp, rounds: 7, warmup: 0, budgetMs: 240_000 });
 		const ratios = nodeMs.forms.map((f, i) => f / nodeMs.http[i]);
 		report({
 			id: 6,
