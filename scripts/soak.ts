@@ -13,6 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { clearSandboxLog, runWorkflow, sandboxLog, setFaults, skyslopeNode, workflow, type Json, type RunResult } from '../test/e2e/harness';
+import { SANDBOX_CLIENT_SECRET } from '../sandbox/forms';
+import { DEMO } from '../sandbox/listings';
+import { OFFERS_CLIENT_SECRET } from '../sandbox/offers';
 import { say } from './lib/host';
 import { freePort, REPO_ROOT } from './lib/processes';
 import { startHost, type Host } from './lib/setup';
@@ -72,12 +75,26 @@ interface Tally {
 const tally: Record<string, Tally> = {};
 /** What the sandbox's fault knobs did, summed over the run (read from its log each round). */
 const faultsSeen: Record<string, number> = {};
+/** Secrets: the credentials' own, and every token and session n8n sent (read from the sandbox's log). */
+const secrets = new Set<string>([SANDBOX_CLIENT_SECRET, DEMO.clientSecret, DEMO.accessSecret, OFFERS_CLIENT_SECRET]);
+/** What a user or an admin can see of the runs: every execution as n8n stored it. */
+const executionsSeen: string[] = [];
+
+function learn(entries: Array<{ fault?: string; headers: Record<string, string> }>): void {
+	for (const e of entries) {
+		if (e.fault) faultsSeen[e.fault] = (faultsSeen[e.fault] ?? 0) + 1;
+		const bearer = /^Bearer\s+(\S+)/i.exec(e.headers.authorization ?? '');
+		if (bearer) secrets.add(bearer[1]);
+		if (e.headers.session) secrets.add(e.headers.session);
+	}
+}
 const failures: string[] = [];
 
 function count(name: string, result: RunResult, node: string, inputs: number): void {
 	const t = (tally[name] ??= { executions: 0, succeeded: 0, failed: 0, itemsIn: 0, itemsOk: 0, itemsError: 0, itemsLost: 0, duplicates: 0 });
 	t.executions++;
 	t.itemsIn += inputs;
+	executionsSeen.push(JSON.stringify(result.execution));
 	if (result.status !== 'success') {
 		t.failed++;
 		// The run stopped with an error the user sees: its items are failed, not lost.
@@ -164,7 +181,7 @@ async function main() {
 			);
 			count('Chain Report > Offices > Profile', chain, 'Profile', 1);
 			// Writes: every item created exactly once or returned as an error item.
-			for (const e of await sandboxLog()) if (e.fault) faultsSeen[e.fault] = (faultsSeen[e.fault] ?? 0) + 1;
+			learn(await sandboxLog());
 			await clearSandboxLog();
 			const names = Array.from({ length: n }, (_, i) => `Soak-${round}-${i}`);
 			const add = await runWorkflow(
@@ -184,14 +201,15 @@ async function main() {
 				const times = created.filter((e) => (e.body as Json | undefined)?.lastName === name).length;
 				if (times > 1) tally['Forms Add Contact'].duplicates += times - 1;
 			}
-			for (const e of await sandboxLog()) if (e.fault) faultsSeen[e.fault] = (faultsSeen[e.fault] ?? 0) + 1;
+			learn(await sandboxLog());
 			await clearSandboxLog();
 			if (round % 10 === 0) say(`[soak] ${Math.round((Date.now() - started) / 1000)} s, round ${round}, n8n memory ${treeRssMb(n8nPid)} MB`);
 		}
 		await setFaults([]);
 		const memoryEnd = treeRssMb(n8nPid);
-		writeResults({ minutes: MINUTES, rounds: round, memoryStart, memoryEnd });
-		const lost = Object.values(tally).reduce((s, t) => s + t.itemsLost + t.duplicates, 0);
+		const leaks = scanForSecrets({ 'n8n.log': readFileSync(host.n8n.logFile, 'utf8'), executions: executionsSeen.join('\n') });
+		writeResults({ minutes: MINUTES, rounds: round, memoryStart, memoryEnd, leaks });
+		const lost = Object.values(tally).reduce((s, t) => s + t.itemsLost + t.duplicates, 0) + leaks.length;
 		say(`[soak] done: ${round} rounds, items lost or duplicated: ${lost}; n8n memory ${memoryStart} -> ${memoryEnd} MB`);
 		process.exitCode = lost === 0 ? 0 : 1;
 	} finally {
@@ -200,7 +218,18 @@ async function main() {
 	}
 }
 
-function writeResults(run: { minutes: number; rounds: number; memoryStart: number; memoryEnd: number }) {
+/** Where a secret (or its base64) shows up: `<where>: <first characters>...`. */
+function scanForSecrets(haystacks: Record<string, string>): string[] {
+	const found: string[] = [];
+	for (const [where, text] of Object.entries(haystacks)) {
+		for (const secret of secrets) {
+			if (secret.length >= 8 && (text.includes(secret) || text.includes(Buffer.from(secret).toString('base64')))) found.push(`${where}: ${secret.slice(0, 6)}...`);
+		}
+	}
+	return found;
+}
+
+function writeResults(run: { minutes: number; rounds: number; memoryStart: number; memoryEnd: number; leaks: string[] }) {
 	const rows = Object.entries(tally).map(
 		([name, t]) => `| ${name} | ${t.executions} | ${t.succeeded} | ${t.failed} | ${t.itemsIn} | ${t.itemsOk} | ${t.itemsError} | ${t.itemsLost} | ${t.duplicates} |`,
 	);
@@ -214,6 +243,7 @@ function writeResults(run: { minutes: number; rounds: number; memoryStart: numbe
 		'',
 		`Executions: ${total.e} (${total.ok} succeeded, ${total.f} failed). Items lost: **${total.lost}**. Duplicates created: **${total.dup}**.`,
 		`Faults the sandbox applied: ${Object.entries(faultsSeen).map(([k, v]) => `${v} × ${k}`).join(', ') || 'none'} (a request counts once, by its last fault).`,
+		`Secrets (${secrets.size} values: the credentials' secrets and every token and session n8n sent) found in n8n.log or in the ${executionsSeen.length} stored executions: **${run.leaks.length}**${run.leaks.length ? ` (${run.leaks.join(', ')})` : ''}.`,
 		`n8n memory (RSS of its process tree): ${run.memoryStart} MB at the start, ${run.memoryEnd} MB at the end.`,
 		'',
 		'| workflow | executions | succeeded | failed | items in | items ok | error items | lost | duplicates |',
