@@ -20,6 +20,7 @@ import {
 	createWorkflow,
 	credentialRef,
 	sandboxLog,
+	setFaults,
 	setRateLimit,
 	skyslopeNode,
 	state,
@@ -199,6 +200,19 @@ export async function e2eAddContactBench(): Promise<void> {
 				describeRuns(runs, 'forms workflow', 'http workflow', false),
 			].join('\n'),
 		});
+
+		// The same with a service that answers in 30 ms, as a real one across a network would: the
+		// Forms node sends one item's request after the other, the HTTP Request node all at once.
+		const LATENCY = 30;
+		await setFaults([{ service: 'forms', path: '/contacts$', latencyMs: LATENCY }]);
+		nodeMs.forms.length = 0;
+		nodeMs.http.length = 0;
+		await sideBySide({ a: runForms, b: runHttp, rounds: 2, minRounds: 1, warmup: 0, budgetMs: 60_000 });
+		await setFaults([]);
+		const slow = nodeMs.forms.map((f, i) => f / nodeMs.http[i]);
+		out(
+			`  (reference) with ${LATENCY} ms added to every answer: node time / HTTP Request node's ${fmt(median(slow))} (per round: ${slow.map((r) => fmt(r)).join(' ')}; median ms Forms ${fmt(median(nodeMs.forms), 0)}, HTTP Request ${fmt(median(nodeMs.http), 0)})`,
+		);
 	} finally {
 		await globalTeardown();
 	}
