@@ -4,8 +4,8 @@ import { formDrivenWrite } from '../factories';
 export default formDrivenWrite({
 	value: 'addOtherSideAgentContact',
 	name: 'Add Other Side Agent Contact',
-	action: 'Add an other side agent contact to a sale',
-	description: 'Add an other side agent contact to a sale; the fields come from the matching contact form',
+	action: 'Add the agent of the other side as a contact of a sale',
+	description: 'Add the agent of the other side as a contact of a sale; the fields come from the matching contact form',
 	method: 'POST',
 	properties: [saleLocator()],
 	dependsOn: ['saleGuid.value'],

@@ -5,7 +5,7 @@ export default getForm({
 	value: 'getAddOtherSideAgentContactForm',
 	name: 'Get Add Other Side Agent Contact Form',
 	action: 'Get the sale add other side agent contact form',
-	description: 'The fields an other side agent contact of a sale needs',
+	description: 'The fields of the contact for the agent of the other side of a sale',
 	properties: [saleLocator()],
 	request: (r) => ({ path: `${salePath(r)}/addOtherSideAgentContactToSaleForm` }),
 });
