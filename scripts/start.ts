@@ -4,6 +4,8 @@
 //   npm start                 keeps its data in .n8n-host/ (your workflows survive restarts)
 //   npm start -- --reset      starts over with an empty user folder
 //   N8N_PORT=5679 SANDBOX_PORT=4011 npm start      other ports
+//   N8N_HOST_USER_FOLDER=<dir>                      another user folder
+//   N8N_HOST_SKIP_BUILD=1                           use dist/ as it is
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -35,7 +37,14 @@ async function main() {
 	process.on('SIGINT', () => void stop('SIGINT'));
 	process.on('SIGTERM', () => void stop('SIGTERM'));
 
-	const h = await startHost({ userFolder, n8nPort, sandboxPort, persistent: true, examples: true });
+	const h = await startHost({
+		userFolder,
+		n8nPort,
+		sandboxPort,
+		persistent: true,
+		examples: true,
+		build: process.env.N8N_HOST_SKIP_BUILD !== '1',
+	});
 	box.host = h;
 	const lines = [
 		'',
