@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import { apiRequest, type ApiContext, type ApiRequest, type FullResponse, type Link, type ServiceSpec } from '../shared';
+import { apiRequest, apiRequestFull, type ApiContext, type ApiRequest, type Link, type ServiceSpec } from '../shared';
 
 /** The production and staging hosts of the listings-and-sales service (spec README "Hosts"). */
 const HOSTS: Record<string, string> = {
@@ -50,8 +50,7 @@ export interface Envelope<T = unknown> {
  */
 export async function skySlopeRequest<T = unknown>(this: ApiContext, request: ApiRequest): Promise<Envelope<T>> {
 	const headers = { 'content-type': 'application/json', ...(request.headers ?? {}) };
-	// `.call` sees apiRequest's last overload only: the full-response shape is named here.
-	const response = (await apiRequest.call(this, listingsService, { ...request, headers, fullResponse: true })) as FullResponse;
+	const response = await apiRequestFull.call(this, listingsService, { ...request, headers });
 	const envelope = toEnvelope<T>(response.body);
 	const notice = deprecationNotice(response.headers);
 	if (notice) envelope.warnings = [...(envelope.warnings ?? []), notice];

@@ -2,6 +2,7 @@ import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import {
 	apiRequest,
+	apiRequestFull,
 	type ApiContext,
 	type ApiRequest,
 	type FullResponse,
@@ -53,11 +54,11 @@ export const formsService: ServiceSpec = {
 
 /** A JSON request; the parsed body (an object, or an array for some lists). */
 export async function formsRequest(this: ApiContext, request: ApiRequest): Promise<IDataObject> {
-	const body = await apiRequest.call(this, formsService, { ...request, fullResponse: false });
+	const body = await apiRequest.call(this, formsService, request);
 	return (body ?? {}) as IDataObject;
 }
 
 /** A request whose status and headers matter (208 on subscribe, file names of downloads). */
 export async function formsFullRequest(this: ApiContext, request: ApiRequest): Promise<FullResponse<unknown>> {
-	return (await apiRequest.call(this, formsService, { ...request, fullResponse: true })) as FullResponse<unknown>;
+	return await apiRequestFull.call(this, formsService, request);
 }

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import { apiRequest, dateWindows, p, type ApiContext, type ApiRequest, type FullResponse, type ServiceSpec } from '../shared';
+import { apiRequestFull, dateWindows, p, type ApiContext, type ApiRequest, type ServiceSpec } from '../shared';
 
 /** The hosts of the offers service (spec README "Hosts"); every path below starts with /ext. */
 const HOSTS: Record<string, string> = {
@@ -60,7 +60,7 @@ export const offersService: ServiceSpec = {
  * body: that is "nothing", returned here as `undefined`, never an error.
  */
 export async function offersRequest<T = unknown>(this: ApiContext, request: ApiRequest): Promise<T | undefined> {
-	const response = (await apiRequest.call(this, offersService, { ...request, fullResponse: true })) as FullResponse;
+	const response = await apiRequestFull.call(this, offersService, request);
 	if (response.statusCode === 204) return undefined;
 	const body = response.body;
 	if (body === undefined || body === null || body === '') return undefined;

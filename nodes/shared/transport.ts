@@ -50,8 +50,6 @@ export interface ApiRequest {
 	headers?: IDataObject;
 	/** `json` (default) parses the answer; `arraybuffer` gives a Buffer; `stream` a readable stream. */
 	encoding?: 'json' | 'arraybuffer' | 'stream' | 'text';
-	/** Gives `{ body, headers, statusCode }` instead of the body. */
-	fullResponse?: boolean;
 	itemIndex?: number;
 }
 
@@ -240,19 +238,18 @@ function backoffMs(attempt: number): number {
 /**
  * The one way this package talks HTTP: through n8n's httpRequestWithAuthentication (so n8n signs,
  * refreshes and renews), with retries only where a repeat cannot duplicate a write, pacing by the
- * service's rate-limit headers, and errors that carry the service's own words.
+ * service's rate-limit headers, and errors that carry the service's own words. Gives the body.
  */
-export async function apiRequest<T = unknown>(
-	this: ApiContext,
-	service: ServiceSpec,
-	request: ApiRequest & { fullResponse: true },
-): Promise<FullResponse<T>>;
-export async function apiRequest<T = unknown>(this: ApiContext, service: ServiceSpec, request: ApiRequest): Promise<T>;
-export async function apiRequest<T = unknown>(
+export async function apiRequest<T = unknown>(this: ApiContext, service: ServiceSpec, request: ApiRequest): Promise<T> {
+	return (await apiRequestFull.call(this, service, request)).body as T;
+}
+
+/** The same as apiRequest, giving `{ body, headers, statusCode }` (a 204, warnings in headers). */
+export async function apiRequestFull<T = unknown>(
 	this: ApiContext,
 	service: ServiceSpec,
 	request: ApiRequest,
-): Promise<T | FullResponse<T>> {
+): Promise<FullResponse<T>> {
 	const credentials = await this.getCredentials(service.credentialType);
 	const base = service.baseUrl(credentials).replace(/\/+$/, '');
 	const encoding = request.encoding ?? 'json';
@@ -282,14 +279,11 @@ export async function apiRequest<T = unknown>(
 				authOptions,
 			)) as IN8nHttpFullResponse;
 			rememberPace(base, response.headers as FullResponse['headers']);
-			if (request.fullResponse) {
-				return {
-					body: response.body as T,
-					headers: response.headers as FullResponse['headers'],
-					statusCode: response.statusCode,
-				};
-			}
-			return response.body as T;
+			return {
+				body: response.body as T,
+				headers: response.headers as FullResponse['headers'],
+				statusCode: response.statusCode,
+			};
 		} catch (error) {
 			const failure = readFailure(error);
 			rememberPace(base, failure.headers);
