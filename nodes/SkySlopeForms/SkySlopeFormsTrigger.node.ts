@@ -19,6 +19,11 @@ import { FORMS_CREDENTIAL, formsFullRequest, formsRequest } from './transport';
 
 /** How many handled notifications the trigger remembers to recognise a repeat. */
 export const SEEN_LIMIT = 200;
+/**
+ * A signed-documents notification is well under a kilobyte; anything much larger is not one. Refused
+ * before it is parsed further or starts a run (n8n's own cap, N8N_PAYLOAD_SIZE_MAX, is 16 MB).
+ */
+const MAX_NOTIFICATION_BYTES = 64 * 1024;
 
 /** What the trigger keeps in the workflow's static data. */
 export interface TriggerState extends IDataObject {
@@ -252,6 +257,14 @@ export class SkySlopeFormsTrigger implements INodeType {
 			const res = this.getResponseObject();
 			res.writeHead(401, { 'content-type': 'application/json' });
 			res.end(JSON.stringify({ message: 'Unauthorized: this URL needs the secret it was subscribed with' }));
+			return { noWebhookResponse: true };
+		}
+		const request = this.getRequestObject();
+		const size = request.rawBody?.length ?? Number(request.headers['content-length'] ?? 0);
+		if (size > MAX_NOTIFICATION_BYTES) {
+			const res = this.getResponseObject();
+			res.writeHead(413, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ message: `A notification is at most ${MAX_NOTIFICATION_BYTES} bytes; this one has ${size}` }));
 			return { noWebhookResponse: true };
 		}
 		const body = this.getBodyData();
