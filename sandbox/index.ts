@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- the sandbox is dev tooling, never shipped in dist */
 import type { SandboxOptions } from './core/context';
 import { SandboxServer } from './core/server';
 import { formsService } from './forms';

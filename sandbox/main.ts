@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- the sandbox is dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox is dev tooling, never shipped in dist */
 // `npm run sandbox`: the three stand-in services on one loopback port, until Ctrl-C.
 import { startSandbox } from './index';
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // OAuth 2.0 authorization code with PKCE (S256) as spec 5 describes, refresh-token rotation, and
 // the bearer-token check of every API route. The consent page approves at once.
 import { createHash, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // What the caller can use: ListForms, ListLibraries, ListCollaborators, GetUserProfile.
 import { FILES_READ } from './contacts';
 import { ok, pageOf, queryParams } from './http';

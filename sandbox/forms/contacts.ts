@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Contacts on a file: AddContact, UpdateContact, AddContacts, DeleteContact.
 import type { z } from 'zod';
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Envelopes, signed documents and the signed-documents webhook: ListEnvelopes, CreateEnvelope,
 // ListSignedDocuments(+ForEnvelope), SubscribeWebhook; plus two sandbox-only routes (no token):
 //   POST   /forms/sandbox/files/:fileId/sign          signs an envelope and notifies the subscribed URL

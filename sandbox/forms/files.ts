@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Files and templates: ListFiles, GetFile, CreateFile, UpdateFileDetails, UpdateFile, ImportMls,
 // ApplyTemplate, ListTemplates.
 import { buildContact, FILES_READ, FILES_WRITE, toAddress } from './contacts';

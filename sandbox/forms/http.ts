@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Errors in the forms service's shape, and the request parsing every route shares.
 import { z, type ZodTypeAny } from 'zod';
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The SkySlope Forms service of the sandbox, mounted at /forms:
 //   {base_url} = <sandbox>/forms      API at {base_url}/partner/api/...
 //   {auth_url} = <sandbox>/forms      /oauth2/authorize, /oauth2/token

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The sandbox's MLS: every outcome of spec section 3 is reproducible from the MLS number.
 //
 // | MLS number starts with | outcome                                                       |

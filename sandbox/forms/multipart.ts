@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // A small multipart/form-data parser (RFC 7578) for UploadDocument: whole-buffer, no streaming.
 import { badRequest } from './http';
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // A minimal PDF writer (PDF 1.4, Helvetica, one text block a page) and a store-only ZIP writer.
 // Enough for real, parseable bytes in downloads and signed documents; nothing more.
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Write shapes of spec section 2 and 4 as zod schemas. Bodies are strict: an unknown property is a
 // 400, so that a client sending a misspelt or read-only field learns it at once.
 import { z } from 'zod';

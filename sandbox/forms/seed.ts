@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Believable, deterministic sample data. Every name is fictional sample data.
 import { guid, mulberry32, pick } from '../core/random';
 import {

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // A small subset of the Sieve filter/sort syntax used by ListFiles and ListEnvelopes:
 //   filters: terms joined by `,` (AND); a term is `field<op>value` or `(field|other)<op>value`,
 //            values may be alternatives `a|b` (OR); ops: == != @= !@= _= >= <= > < (and *-insensitive variants @=* _=* ==*)

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // What every route module of the forms service shares.
 import type { SandboxContext } from '../core/context';
 import type { Router, SandboxRequest, SandboxResponse } from '../core/router';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The in-memory state of the forms service: records, id counters, and the rules that read them
 // (who may see a file, whom a caller may act for).
 import { notFound } from './http';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Read shapes of spec section 2, built from the store's records.
 import { addressLine } from './seed';
 import type {

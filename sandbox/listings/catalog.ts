@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The forms the service hands out (spec 1.3, 2.2). They differ by checklist type: Commercial Lease
 // types add commercialLease fields, Land types ask for the lot size instead of the year built.
 import { field, type FieldDef, type Selection } from './fields';

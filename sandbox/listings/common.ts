@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // What listings and sales share: paging, people checks, applying validated form data to a file.
 import type { SandboxRequest } from '../core/router';
 import { nameOf, PROPERTY_TYPES, SOURCES } from './catalog';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // 4.4 the contacts directory.
 import type { Router } from '../core/router';
 import { directoryContactFields } from './catalog';

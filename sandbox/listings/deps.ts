@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // What every route module needs, and the wrapper that turns thrown HttpErrors into `{errors}`.
 import type { SandboxContext } from '../core/context';
 import type { Handler, Router, SandboxRequest, SandboxResponse } from '../core/router';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Form field definitions (spec 2.2) and the request-time validation built from them with zod.
 import { z } from 'zod';
 

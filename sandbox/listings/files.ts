@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // What listings (4.6, 4.7) and sales (4.8) share: finding a file the user may see, saving a
 // change, the answer of a write, and the sub-resources both have (update, agent, co-agents,
 // checklist type, property, commissions, commission referral).

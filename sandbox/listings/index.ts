@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The listings-and-sales service (spec listings-sales-service.md), mounted at /listings:
 // {api_url} = <sandbox>/listings.
 import type { ServiceFactory } from '../core/server';

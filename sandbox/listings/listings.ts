@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // 4.6 listings, 4.7 listing sub-resources, and the listing stage.
 import type { Router, SandboxRequest } from '../core/router';
 import {

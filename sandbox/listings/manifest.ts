@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Every endpoint of the listings-and-sales spec (tables of 4.1-4.8, the bulk export, the listing
 // stage) plus what public clients use (sales list/get/update/create, saleForm). Paths are relative
 // to {api_url}; `{name}` marks a path parameter. The sandbox serves every one of them.

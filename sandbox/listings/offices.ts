@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // 4.1 service (health check, subscribers), 4.3 checklist types, 4.5 offices.
 import type { Router, SandboxRequest } from '../core/router';
 import { officeFields } from './catalog';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // 4.8 sales: the creation flow, the list/get/update of public clients, and the sub-resources.
 import type { Router } from '../core/router';
 import { commissionBreakdownFields, commissionLogFields, commissionSplitFields, contactFields, saleFields } from './catalog';

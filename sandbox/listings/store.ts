@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The in-memory state of the listings-and-sales service and its deterministic seed.
 import { mulberry32, pick } from '../core/random';
 import { nameOf, PROPERTY_TYPES, SOURCES, STAGES } from './catalog';

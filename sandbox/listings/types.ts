@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The resources of the listings-and-sales service (spec 2). DTO fields the spec leaves "not shown"
 // are the sandbox's choice and are documented in docs/listings-credential.md.
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 /**
  * The offers service stand-in (spec: offers-service.md), mounted at `/offers`, so that
  * `{offers_url}` is `<sandbox>/offers` and every path is `/offers/offers-api/ext/...`.

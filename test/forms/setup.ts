@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // What the SkySlope Forms node tests share: a sandbox, a Forms token, and one-call runners.
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 import { formsApiBase, formsService } from '../../nodes/SkySlopeForms/transport';
 
 describe('Forms transport', () => {

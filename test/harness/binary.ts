@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
 import { BINARY_ENCODING, UnexpectedError } from 'n8n-workflow';

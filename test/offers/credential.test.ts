@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 import { SkySlopeOffersOAuth2Api } from '../../credentials/SkySlopeOffersOAuth2Api.credentials';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET } from '../../sandbox/offers';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Paging against services that behave unlike the sandbox: the spec names no maximum pageSize, so a
 // service may answer fewer offers than asked, or ignore `page` altogether.
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';

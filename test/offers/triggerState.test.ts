@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 import type { Offer } from '../../nodes/SkySlopeOffers/transport';
 import { diffOffers, pruneSeen, type OffersTriggerState } from '../../nodes/SkySlopeOffers/triggerState';
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // A small HTTP client for the forms sandbox tests (undici, real sockets).
 import { request } from 'undici';
 

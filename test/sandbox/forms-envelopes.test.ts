@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 import { crc32 as zlibCrc32 } from 'node:zlib';
 
 import { ApiError, parseCalendarDate, parseId } from '../../sandbox/forms/http';

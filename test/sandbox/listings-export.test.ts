@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 import { request } from 'undici';
 
 import { Listings, parseExport } from './listings-client';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 import { Listings } from './listings-client';
 
 type Page = { value: { listings?: Array<Record<string, string>>; sales?: Array<Record<string, string>>; pageNumber: number }; links: Array<{ href: string; rel: string; method: string }> };

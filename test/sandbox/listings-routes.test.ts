@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 import { listingsEndpoints, listingsExtraEndpoints } from '../../sandbox/listings/manifest';
 import type { ListingRecord, SaleRecord } from '../../sandbox/listings/types';
 import { Listings, validListing } from './listings-client';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // What every operation shares: input checks before sending, limits, errors in the service's words,
 // continueOnFail, session renewal, pacing under a tight rate limit, a cut-off export; the pickers.
 import type { IDataObject } from 'n8n-workflow';

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // A bulk export that ends cleanly between two objects but short of what its summary announced:
 // the sandbox cannot make one, so a tiny stand-in serves the login and such a body.
 import { createServer, type Server } from 'node:http';

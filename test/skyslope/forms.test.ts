@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Form-driven fields: what the resource mapper offers for a service form, and the body rebuilt
 // from what a user mapped.
 import { buildFormBody, toMapperFields, type FormField } from '../../nodes/SkySlope/helpers/forms';
