@@ -29,6 +29,7 @@ export async function formsFilesBench(): Promise<void> {
 		env.sandbox.clearLog();
 		await runOnce();
 		const calls = env.api('GET', /^\/partner\/api\/files$/);
+		const others = env.sent().length - calls.length;
 		const requests = replayable(env.sandbox, 'forms', calls);
 		// The total the service announces to this user (a few seeded files are not theirs).
 		const total = Number(((await bare.json(requests[0])) as { totalRecords?: number }).totalRecords);
@@ -40,7 +41,7 @@ export async function formsFilesBench(): Promise<void> {
 			target: '= 1',
 			detail: [
 				`${items} items returned; ${total} files visible to the user (totalRecords); ${calls.length} requests, minimum ${minimum}`,
-				`page sizes asked: ${[...new Set(calls.map((c) => String(c.query.pageSize)))].join(', ')}; other forms requests: ${env.sent().length - calls.length}`,
+				`page sizes asked: ${[...new Set(calls.map((c) => String(c.query.pageSize)))].join(', ')}; other forms requests: ${others}`,
 			].join('\n'),
 		});
 		if (items !== total) out(`  WARNING: the node returned ${items} files, the service announces ${total}`);
