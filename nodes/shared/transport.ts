@@ -230,6 +230,25 @@ export async function toApiError(
 	});
 }
 
+/**
+ * The base URL, read from the credential once per execution context: one `execute` call (all its
+ * items and pages) shares one context object, and in n8n every credential read is a database read
+ * and a decryption.
+ */
+const baseUrls = new WeakMap<object, Map<string, string>>();
+
+async function baseUrlOf(ctx: ApiContext, service: ServiceSpec): Promise<string> {
+	let known = baseUrls.get(ctx);
+	if (!known) baseUrls.set(ctx, (known = new Map()));
+	let base = known.get(service.credentialType);
+	if (base === undefined) {
+		const credentials = await ctx.getCredentials(service.credentialType);
+		base = service.baseUrl(credentials).replace(/\/+$/, '');
+		known.set(service.credentialType, base);
+	}
+	return base;
+}
+
 function backoffMs(attempt: number): number {
 	const exp = Math.min(retryPolicy.maxDelayMs, retryPolicy.baseDelayMs * 2 ** attempt);
 	return exp / 2 + Math.random() * (exp / 2);
@@ -250,8 +269,7 @@ export async function apiRequestFull<T = unknown>(
 	service: ServiceSpec,
 	request: ApiRequest,
 ): Promise<FullResponse<T>> {
-	const credentials = await this.getCredentials(service.credentialType);
-	const base = service.baseUrl(credentials).replace(/\/+$/, '');
+	const base = await baseUrlOf(this, service);
 	const encoding = request.encoding ?? 'json';
 	const options: IHttpRequestOptions = {
 		method: request.method,
