@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 // `npm run n8n:install`: installs the pinned n8n host into the cache folder (once) and prints where.
 import { ensureN8n, hostPaths, say } from './lib/host';
 

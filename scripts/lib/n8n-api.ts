@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // A small client for a running n8n: the editor's REST API (/rest, cookie + browser-id) for setup,
 // and the public API (/api/v1, X-N8N-API-KEY) for workflows and executions.
 

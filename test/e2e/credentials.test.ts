@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The three credentials inside a real n8n: n8n's own credential test, a real call through each,
 // and an expired session or token renewed without the user seeing it. Asserts what n8n sent (the
 // sandbox log) and what came back (the execution).

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // How a refusal of the service reaches the user inside real n8n: the node's error carries the
 // service's own message and its traceId; with "On Error: Continue" the failing item becomes an error
 // item paired with its input, and the other items go on.

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Proves the harness itself with n8n's built-in HTTP Request node against the sandbox: input items
 // reach the workflow, every node's output and pairing come back, and the sandbox log shows what n8n sent.
 import { clearSandboxLog, runWorkflow, sandboxLog, START, state, workflow } from './harness';

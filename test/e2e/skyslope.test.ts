@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 // The SkySlope node (listings and sales) and SkySlope Trigger inside a real n8n: a form-driven
 // create, a streamed bulk export, a paged Get Many, and the polling trigger activated as a user
 // would. Asserts what n8n sent (the sandbox log) and what came out (the execution).
