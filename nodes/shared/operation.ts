@@ -23,6 +23,12 @@ export interface OperationDefinition {
 	properties: INodeProperties[];
 	/** Runs once per input item; the router pairs whatever it returns with that item. */
 	execute?(this: IExecuteFunctions, itemIndex: number): Promise<OperationOutput>;
+	/**
+	 * How many items may be in flight at once (default 1: one after the other). Only for operations
+	 * whose items are independent and whose service has room to spare: over a real network a
+	 * request's latency, not the work, sets the pace. The output keeps the items' order.
+	 */
+	concurrency?: number;
 	/** Runs once for all items (one request for many items); must set pairedItem itself. */
 	executeBatch?(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]>;
 }
@@ -142,7 +148,6 @@ function errorJson(error: unknown): IDataObject {
  */
 export async function runOperations(this: IExecuteFunctions, resources: Resource[]): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const out: INodeExecutionData[] = [];
 	// Resource and operation cannot come from an expression (noDataExpression), so item 0 decides for all.
 	const resourceName = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
@@ -161,17 +166,30 @@ export async function runOperations(this: IExecuteFunctions, resources: Resource
 		}
 	}
 
-	for (let i = 0; i < items.length; i++) {
-		try {
-			const output = await operation.execute!.call(this, i);
-			out.push(...toItems(output, i));
-		} catch (error) {
-			if (this.continueOnFail()) {
-				out.push({ json: errorJson(error), pairedItem: { item: i } });
-				continue;
+	const execute = operation.execute!;
+	const results: INodeExecutionData[][] = new Array(items.length);
+	let next = 0;
+	// The earliest failed item (without continueOnFail): the run stops and reports it.
+	const failed: { index: number; error?: unknown } = { index: -1 };
+	// A small pool of workers taking items in order; with a concurrency of 1 (the default) this is a
+	// plain loop that stops at the first error.
+	const worker = async () => {
+		while (failed.index < 0 && next < items.length) {
+			const i = next++;
+			try {
+				results[i] = toItems(await execute.call(this, i), i);
+			} catch (error) {
+				if (this.continueOnFail()) {
+					results[i] = [{ json: errorJson(error), pairedItem: { item: i } }];
+				} else if (failed.index < 0 || i < failed.index) {
+					failed.index = i;
+					failed.error = error;
+				}
 			}
-			throw asNodeError(this.getNode(), error, i);
 		}
-	}
-	return [out];
+	};
+	const workers = Math.max(1, Math.min(operation.concurrency ?? 1, items.length));
+	await Promise.all(Array.from({ length: workers }, worker));
+	if (failed.index >= 0) throw asNodeError(this.getNode(), failed.error, failed.index);
+	return [results.flat()];
 }

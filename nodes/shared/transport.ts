@@ -83,6 +83,8 @@ interface Pace {
  * the limit instead of running into it. Bounded: old entries are dropped.
  */
 const paces = new Map<string, Pace>();
+/** Requests sent and not yet answered, per base URL: an answer's `remaining` does not count them. */
+const inFlight = new Map<string, number>();
 
 function header(headers: FullResponse['headers'] | undefined, name: string): string | undefined {
 	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
@@ -93,9 +95,16 @@ function rememberPace(key: string, headers: FullResponse['headers'] | undefined)
 	const remaining = Number(header(headers, 'x-ratelimit-remaining'));
 	const reset = Number(header(headers, 'x-ratelimit-reset'));
 	if (!Number.isFinite(remaining) || !Number.isFinite(reset)) return;
+	const othersInFlight = Math.max(0, (inFlight.get(key) ?? 1) - 1);
 	paces.delete(key);
-	paces.set(key, { remaining, resetAtMs: reset * 1000 });
+	paces.set(key, { remaining: Math.max(0, remaining - othersInFlight), resetAtMs: reset * 1000 });
 	if (paces.size > 100) paces.delete(paces.keys().next().value as string);
+}
+
+function settle(key: string) {
+	const left = (inFlight.get(key) ?? 1) - 1;
+	if (left > 0) inFlight.set(key, left);
+	else inFlight.delete(key);
 }
 
 /** Waits for the next window when the last answer said none are left in this one. */
@@ -289,6 +298,7 @@ export async function apiRequestFull<T = unknown>(
 	const idempotent = IDEMPOTENT.has(request.method.toUpperCase());
 	for (let attempt = 0; ; attempt++) {
 		await pace(base);
+		inFlight.set(base, (inFlight.get(base) ?? 0) + 1);
 		try {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
@@ -297,6 +307,7 @@ export async function apiRequestFull<T = unknown>(
 				authOptions,
 			)) as IN8nHttpFullResponse;
 			rememberPace(base, response.headers as FullResponse['headers']);
+			settle(base);
 			return {
 				body: response.body as T,
 				headers: response.headers as FullResponse['headers'],
@@ -305,6 +316,7 @@ export async function apiRequestFull<T = unknown>(
 		} catch (error) {
 			const failure = readFailure(error);
 			rememberPace(base, failure.headers);
+			settle(base);
 			const lastAttempt = attempt + 1 >= retryPolicy.attempts;
 			// A 429 was refused unprocessed, and a refused connection never arrived: both are safe to
 			// resend whatever the method. A 5xx or a reset may have reached the service: only

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -70,7 +70,10 @@ const call = defineOperation({
 	},
 });
 
-const resources = [defineResource({ value: 'thing', name: 'Thing' }, [call])];
+/** The same call with up to three items in flight: over a network, latency sets the pace. */
+const callConcurrently = defineOperation({ ...call, value: 'callConcurrently', name: 'Call Concurrently', concurrency: 3 });
+
+const resources = [defineResource({ value: 'thing', name: 'Thing' }, [call, callConcurrently])];
 
 class TransportTestNode implements INodeType {
 	description: INodeTypeDescription = {
@@ -280,5 +283,68 @@ describe('connection resets', () => {
 		expect(seen).toEqual(['POST']);
 		expect(result.error?.message).toBe('Test Service could not be reached: the connection was closed before an answer came');
 		expect(result.error?.description).toContain('ECONNRESET');
+	});
+});
+
+describe('concurrency', () => {
+	let slow: Server;
+	let url: string;
+	let active = 0;
+	let peak = 0;
+
+	beforeAll(async () => {
+		slow = createServer((req, res) => {
+			active++;
+			peak = Math.max(peak, active);
+			const id = (req.url ?? '').split('/').pop();
+			// Later items answer sooner, so answers arrive out of order.
+			setTimeout(() => {
+				active--;
+				res.writeHead(id === '2' ? 400 : 200, { 'content-type': 'application/json' });
+				res.end(JSON.stringify(id === '2' ? { message: 'bad two' } : { ok: true, id }));
+			}, 120 - Number(id) * 10);
+		});
+		await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+		url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+	});
+	afterAll(async () => new Promise<void>((resolve) => slow.close(() => resolve())));
+	beforeEach(() => {
+		peak = 0;
+	});
+
+	function runMany(operation: string, continueOnFail: boolean) {
+		return runNode({
+			node: TransportTestNode,
+			credentialTypes: [TransportTestApi],
+			credentials: { transportTestApi: { baseUrl: url, token: 't' } },
+			parameters: { resource: 'thing', operation, method: 'GET', id: '={{ $json.id }}' },
+			input: [1, 2, 3, 4, 5, 6, 7].map((id) => ({ json: { id: String(id) } })),
+			continueOnFail,
+		});
+	}
+
+	it('keeps at most its concurrency in flight and the output in the items\' order', async () => {
+		const result = await runMany('callConcurrently', true);
+		expect(peak).toBe(3);
+		expect(result.output[0].map((item) => [item.pairedItem, item.json.id ?? item.json.error])).toEqual([
+			[{ item: 0 }, '1'],
+			[{ item: 1 }, 'Test Service answered 400: bad two'],
+			[{ item: 2 }, '3'],
+			[{ item: 3 }, '4'],
+			[{ item: 4 }, '5'],
+			[{ item: 5 }, '6'],
+			[{ item: 6 }, '7'],
+		]);
+	});
+
+	it('without continueOnFail, stops taking items and reports the earliest failed one', async () => {
+		const result = await runMany('callConcurrently', false);
+		expect(result.error?.message).toBe('Test Service answered 400: bad two');
+		expect(result.error?.context?.itemIndex).toBe(1);
+	});
+
+	it('by default items go one at a time', async () => {
+		await runMany('call', true);
+		expect(peak).toBe(1);
 	});
 });

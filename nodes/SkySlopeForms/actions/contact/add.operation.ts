@@ -20,6 +20,8 @@ export default defineOperation({
 	name: 'Add',
 	action: 'Add a contact to a file',
 	description: 'Add a buyer, seller, agent or other contact to a file',
+	// Items are independent and the service publishes no tight limit: five in flight hide network latency.
+	concurrency: 5,
 	properties: [fileLocator, ...contactRequiredFields, contactAdditionalFields, onBehalfOf],
 	async execute(this: IExecuteFunctions, i: number) {
 		const fileId = fileIdOf(this, i);

@@ -33,6 +33,8 @@ export default defineOperation({
 	name: 'Get',
 	action: 'Get a document',
 	description: 'Get a document with its field definitions',
+	// Items are independent and the service publishes no tight limit: five in flight hide network latency.
+	concurrency: 5,
 	properties: [
 		fileForDocumentList,
 		documentLocator,

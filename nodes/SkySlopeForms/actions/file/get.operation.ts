@@ -45,6 +45,8 @@ export default defineOperation({
 	name: 'Get',
 	action: 'Get a file',
 	description: 'Get the details of a file: property, contacts, commissions, documents',
+	// Items are independent and the service publishes no tight limit: five in flight hide network latency.
+	concurrency: 5,
 	properties: [fileLocator, simplifyField],
 	async execute(this: IExecuteFunctions, i: number) {
 		const fileId = fileIdOf(this, i);
