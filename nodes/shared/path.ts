@@ -12,7 +12,7 @@ export function p(strings: TemplateStringsArray, ...values: Array<string | numbe
 	return out;
 }
 
-export function encodeSegment(value: string | number): string {
+function encodeSegment(value: string | number): string {
 	const text = String(value);
 	// encodeURIComponent leaves '.' alone: '.' and '..' would be resolved as dot-segments by the URL parser.
 	if (text === '' || text === '.' || text === '..') {

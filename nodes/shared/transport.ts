@@ -208,7 +208,7 @@ const CONNECTION_WORDS: Record<string, string> = {
 };
 
 /** The service's refusal as an n8n error: its message, every `errors` entry, and the traceId. */
-export async function toApiError(
+async function toApiError(
 	ctx: ApiContext,
 	service: ServiceSpec,
 	failure: Failure,

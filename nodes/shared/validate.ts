@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INode } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INode } from 'n8n-workflow';
 
 /** What the checks need of n8n's context: the node, to name it in the error. */
 type Ctx = Pick<IExecuteFunctions, 'getNode'>;
@@ -158,14 +158,4 @@ export function toIsoDateTime(ctx: Ctx, name: string, value: unknown, itemIndex:
 
 export function toUnixSeconds(ctx: Ctx, name: string, value: unknown, itemIndex: number): number {
 	return Math.floor(parseDate(ctx, name, value, itemIndex).instant.getTime() / 1000);
-}
-
-/** Drops undefined, null and empty-string values: "send only what is given". */
-export function compact<T extends IDataObject>(object: T): Partial<T> {
-	const out: IDataObject = {};
-	for (const [key, value] of Object.entries(object)) {
-		if (value === undefined || value === null || value === '') continue;
-		out[key] = value;
-	}
-	return out as Partial<T>;
 }

@@ -9,7 +9,6 @@ import {
 	checkInt,
 	checkMaxItems,
 	checkString,
-	compact,
 	toDateOnly,
 	toIsoDateTime,
 	toUnixSeconds,
@@ -103,7 +102,4 @@ describe('input checks name the parameter and the item', () => {
 		expect(error.message).toContain('item 1');
 	});
 
-	it('compact drops only empty values', () => {
-		expect(compact({ a: '', b: null, c: undefined, d: 0, e: false, f: 'x' })).toEqual({ d: 0, e: false, f: 'x' });
-	});
 });
