@@ -8,7 +8,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { checkInt, checkString } from '../shared';
+import { checkInt, checkPathId } from '../shared';
 import { flattenOffer, listOffersInRange, type Offer } from './transport';
 import { byModification, diffOffers, pruneSeen, type OffersTriggerState } from './triggerState';
 
@@ -107,7 +107,7 @@ export class SkySlopeOffersTrigger implements INodeType {
 		const scope = this.getNodeParameter('scope', 'all') as string;
 		const options = this.getNodeParameter('options', {}) as { flatten?: boolean; lookBackDays?: number };
 		const agentId =
-			scope === 'agent' ? checkString(this, 'Agent ID', this.getNodeParameter('agentId', ''), 0, { maxLength: 200 }).trim() : undefined;
+			scope === 'agent' ? checkPathId(this, 'Agent ID', this.getNodeParameter('agentId', ''), 0) : undefined;
 		const lookBackDays = checkInt(this, 'Look Back (Days)', options.lookBackDays ?? 14, 0, {
 			min: 1,
 			max: MAX_CATCH_UP_DAYS,

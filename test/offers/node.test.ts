@@ -69,20 +69,18 @@ describe('SkySlope Offers node against the sandbox', () => {
 		expect(Object.values(json).every((v) => v === null || typeof v !== 'object')).toBe(true);
 	});
 
-	it('keeps a hostile id inside one path segment and refuses dot segments before any call', async () => {
-		const result = await run({ resource: 'offer', operation: 'get', offerId: '../token' });
-		expect(result.error?.message).toMatch(/404/);
-		expect(apiCalls().map((e) => e.path)).toEqual(['/offers-api/ext/offer/..%2Ftoken']);
-
-		sandbox.clearLog();
-		const dots = await run({ resource: 'offer', operation: 'get', offerId: '..' });
-		expect(dots.error?.message).toMatch(/Offer ID/);
+	it('refuses ids that could steer the path before any call, and sends an unknown id to the service', async () => {
+		for (const offerId of ['../token', '..', 'a/b', 'a?b', 'a#b', '%2F', 'a b']) {
+			const refused = await run({ resource: 'offer', operation: 'get', offerId });
+			expect(refused.error?.message).toMatch(/^Offer ID: .* \(item 0\)$/);
+		}
+		const agent = await run({ resource: 'agent', operation: 'getListings', agentId: 'AG1001/../../report' });
+		expect(agent.error?.message).toBe('Agent ID: contains "/", which no ID has (item 0)');
 		expect(apiCalls()).toHaveLength(0);
 
-		const agent = await run({ resource: 'agent', operation: 'getListings', agentId: 'AG1001/../../report' });
-		expect(agent.error).toBeUndefined();
-		expect(agent.output[0]).toEqual([]);
-		expect(apiCalls(/agent/)[0].path).toBe('/offers-api/ext/agent/AG1001%2F..%2F..%2Freport/listings');
+		const unknown = await run({ resource: 'offer', operation: 'get', offerId: 'no-such-offer' });
+		expect(unknown.error?.message).toMatch(/404/);
+		expect(apiCalls().map((e) => e.path)).toEqual(['/offers-api/ext/offer/no-such-offer']);
 	});
 
 	it('reads a 100-day range in 31-day windows: every offer exactly once, in pages of 100', async () => {

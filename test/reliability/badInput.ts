@@ -34,10 +34,9 @@ export interface Operation {
 /**
  * What a bad value must lead to:
  * - refuse: a NodeOperationError naming the parameter and the item, no request;
- * - segment: refused, or sent inside one path segment, percent-encoded (an opaque string id);
  * - ignored: refused, or left out of the request (a field that only feeds the picker of another).
  */
-export type Expectation = 'refuse' | 'segment' | 'ignored';
+export type Expectation = 'refuse' | 'ignored';
 
 /**
  * Optional fields that only narrow the list of another field's picker and are never sent: a bad
@@ -140,14 +139,19 @@ const GUID_BAD: BadValue[] = [
 	{ value: TEN_MB, why: '10 MB string', expect: 'refuse' },
 ];
 
-/** Offers ids are opaque strings (spec): hostile ones may be sent, but only inside one path segment. */
-const OPAQUE_ID_BAD: BadValue[] = [
+/** Offers ids are free strings (spec), but never ones that could steer a path or a query. */
+const TEXT_ID_BAD: BadValue[] = [
 	{ value: '.', why: 'dot', expect: 'refuse' },
 	{ value: '..', why: 'dot dot', expect: 'refuse' },
-	{ value: '../1', why: 'dot segment', expect: 'segment' },
-	{ value: '1/2', why: 'slash', expect: 'segment' },
-	{ value: '?x', why: 'query', expect: 'segment' },
-	{ value: '%2F', why: 'encoded slash', expect: 'segment' },
+	{ value: '../1', why: 'dot segment', expect: 'refuse' },
+	{ value: '1/2', why: 'slash', expect: 'refuse' },
+	{ value: '1\\2', why: 'backslash', expect: 'refuse' },
+	{ value: '?x', why: 'query', expect: 'refuse' },
+	{ value: 'a#b', why: 'fragment', expect: 'refuse' },
+	{ value: '%2F', why: 'encoded slash', expect: 'refuse' },
+	{ value: 'a b', why: 'space', expect: 'refuse' },
+	{ value: 'a\u0000b', why: 'control character', expect: 'refuse' },
+	{ value: SCRIPT, why: 'script', expect: 'refuse' },
 	{ value: TEN_MB, why: '10 MB string', expect: 'refuse' },
 ];
 
@@ -181,7 +185,7 @@ function badValuesByType(key: NodeKey, param: Param, operation: string): BadValu
 	const required = param.required ? [EMPTY] : [];
 	if (type === 'resourceLocator' || (type === 'string' && /(Guid|Id)$/.test(name)) || (type === 'options' && /(Guid|Id)$/.test(name))) {
 		if (name === 'onBehalfOf') return [{ value: TEN_MB, why: '10 MB string', expect: 'refuse' }];
-		if (key === 'offers') return param.path.length > 1 ? [{ value: TEN_MB, why: '10 MB string', expect: 'refuse' }] : [...required, ...OPAQUE_ID_BAD];
+		if (key === 'offers') return [...required, ...TEXT_ID_BAD];
 		if (/Guid$/.test(name)) return [...required, ...GUID_BAD];
 		return [...required, ...ID_BAD];
 	}

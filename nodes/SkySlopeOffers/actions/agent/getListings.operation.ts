@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkString, defineOperation, inputError, p, toIsoDateTime } from '../../../shared';
+import { checkPathId, defineOperation, p, toIsoDateTime } from '../../../shared';
 import { offersRequest } from '../../transport';
 
 interface AgentListings {
@@ -41,12 +41,7 @@ export default defineOperation({
 		},
 	],
 	async execute(itemIndex) {
-		const agentId = checkString(this, 'Agent ID', this.getNodeParameter('agentId', itemIndex), itemIndex, {
-			maxLength: 200,
-		}).trim();
-		if (agentId === '.' || agentId === '..') {
-			throw inputError(this, 'Agent ID', itemIndex, `"${agentId}" is not an agent ID`);
-		}
+		const agentId = checkPathId(this, 'Agent ID', this.getNodeParameter('agentId', itemIndex), itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as { startDate?: string };
 		const qs: IDataObject = {};
 		if (options.startDate) qs.startDate = toIsoDateTime(this, 'Start Date', options.startDate, itemIndex);

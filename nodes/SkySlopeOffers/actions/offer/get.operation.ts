@@ -1,4 +1,4 @@
-import { checkString, defineOperation, inputError } from '../../../shared';
+import { checkPathId, defineOperation } from '../../../shared';
 import { flattenOffer, getOffer } from '../../transport';
 import { flattenOption } from '../fields';
 
@@ -27,12 +27,7 @@ export default defineOperation({
 		},
 	],
 	async execute(itemIndex) {
-		const offerId = checkString(this, 'Offer ID', this.getNodeParameter('offerId', itemIndex), itemIndex, {
-			maxLength: 200,
-		}).trim();
-		if (offerId === '.' || offerId === '..') {
-			throw inputError(this, 'Offer ID', itemIndex, `"${offerId}" is not an offer ID`);
-		}
+		const offerId = checkPathId(this, 'Offer ID', this.getNodeParameter('offerId', itemIndex), itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as { flatten?: boolean };
 		const offer = await getOffer.call(this, offerId, itemIndex);
 		if (!offer) return [];

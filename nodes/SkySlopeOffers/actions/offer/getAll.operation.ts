@@ -1,4 +1,4 @@
-import { checkInt, checkString, defineOperation } from '../../../shared';
+import { checkInt, checkPathId, defineOperation } from '../../../shared';
 import { flattenOffer, listOffersInRange } from '../../transport';
 import { flattenOption, readRange } from '../fields';
 
@@ -73,7 +73,7 @@ export default defineOperation({
 			: checkInt(this, 'Limit', this.getNodeParameter('limit', itemIndex, 50), itemIndex, { min: 1 });
 		const options = this.getNodeParameter('options', itemIndex, {}) as { agentId?: string; flatten?: boolean };
 		const agentId = options.agentId
-			? checkString(this, 'Agent ID', options.agentId, itemIndex, { maxLength: 200 }).trim()
+			? checkPathId(this, 'Agent ID', options.agentId, itemIndex)
 			: undefined;
 		const offers = await listOffersInRange.call(this, { ...range, limit, agentId, itemIndex });
 		return options.flatten ? offers.map(flattenOffer) : offers;
