@@ -16,7 +16,7 @@ export interface FormsEnv {
 	credentials: ICredentialDataDecryptedObject;
 	run(
 		parameters: INodeParameters,
-		options?: { input?: INodeExecutionData[]; continueOnFail?: boolean },
+		options?: { input?: INodeExecutionData[]; continueOnFail?: boolean; keepNodeOutput?: boolean },
 	): Promise<RunNodeResult>;
 	method<K extends MethodKind>(
 		kind: K,
@@ -60,6 +60,7 @@ export async function startForms(options: SandboxOptions = {}, scopes: readonly 
 				credentials: { [CREDENTIAL]: env.credentials },
 				input: opts.input,
 				continueOnFail: opts.continueOnFail,
+				keepNodeOutput: opts.keepNodeOutput,
 			});
 			if (result.credentials[CREDENTIAL]) env.credentials = result.credentials[CREDENTIAL];
 			return result;
