@@ -8,4 +8,7 @@ module.exports = {
 	},
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
 	testTimeout: 30000,
+	// Most unit tests wait on the loopback sandbox rather than compute: one worker per core (jest's
+	// default leaves one core idle) halves the run on a 2-core machine.
+	maxWorkers: '100%',
 };

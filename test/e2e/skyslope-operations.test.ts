@@ -4,14 +4,16 @@
 // each, in the order a user would meet them. For every node the test asserts that it ran and
 // produced items, and that the sandbox received, in that order, the request docs/skyslope-node.md
 // documents for its operation. A last check proves that the three workflows together hold every
-// operation the node offers, so a new operation cannot land without a workflow here. Together the
-// walks send more than the service's 100 requests a minute, so one of them waits for the next
-// window: that is the node's pacing at work, not a slow test.
+// operation the node offers, so a new operation cannot land without a workflow here.
+// Together the walks send about 150 requests: under the service's 100 a minute the node would
+// rightly wait a minute for the next window. This file raises the sandbox's listings limit while it
+// runs, to keep the suite fast; pacing under the real limit is proven by the unit tests and bench
+// figure 5.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { resources } from '../../nodes/SkySlope/actions';
-import { clearSandboxLog, runWorkflow, sandboxLog, skyslopeNode, workflow, type Json, type RunResult, type WorkflowNode } from './harness';
+import { clearSandboxLog, runWorkflow, sandboxLog, setRateLimit, skyslopeNode, workflow, type Json, type RunResult, type WorkflowNode } from './harness';
 
 /** One node of a walk: its name, its resource and operation, and its other parameters. */
 interface Step {
@@ -390,8 +392,6 @@ async function expectWalked(steps: Step[], run: RunResult): Promise<void> {
 		step.check?.(out, run);
 	}
 	const all = await sandboxLog('listings');
-	// The walks send more than the 100 requests a minute the service allows: the node waits for the
-	// next window (x-ratelimit-* headers) instead of running into 429s.
 	expect(all.filter((e) => e.status === 429).map((e) => `${e.method} ${e.path}`)).toEqual([]);
 	const log = all.filter((e) => e.status < 300);
 	let at = 0;
@@ -409,6 +409,12 @@ async function expectWalked(steps: Step[], run: RunResult): Promise<void> {
 	expect(unseen).toEqual([]);
 }
 
+beforeAll(async () => {
+	await setRateLimit('listings', { limit: 1000 });
+});
+afterAll(async () => {
+	await setRateLimit('listings', { limit: 100 });
+});
 beforeEach(async () => {
 	await clearSandboxLog();
 });
