@@ -173,8 +173,16 @@ export async function expire(service?: ServiceName): Promise<void> {
 	await sandbox('POST', '/expire', service ? { service } : {});
 }
 
-export async function setRateLimit(service: ServiceName, limit: { limit?: number; windowSeconds?: number }): Promise<void> {
+export interface RateLimit {
+	limit: number;
+	windowSeconds: number;
+}
+
+/** Sets a service's rate limit; returns the one it replaced, to put back afterwards. */
+export async function setRateLimit(service: ServiceName, limit: Partial<RateLimit>): Promise<RateLimit> {
+	const current = await sandbox<Record<ServiceName, RateLimit>>('PUT', '/ratelimit', { service });
 	await sandbox('PUT', '/ratelimit', { service, ...limit });
+	return { limit: current[service].limit, windowSeconds: current[service].windowSeconds };
 }
 
 /** A client of n8n's editor REST API (/rest), signed in as the owner (e.g. for connectOAuth2). */

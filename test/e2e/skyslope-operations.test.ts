@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Every operation of the SkySlope node (listings and sales) inside a real n8n. Three workflows
 // walk a listing, a sale and the brokerage's other resources through every operation, one node
 // each, in the order a user would meet them. For every node the test asserts that it ran and
@@ -9,11 +8,9 @@
 // rightly wait a minute for the next window. This file raises the sandbox's listings limit while it
 // runs, to keep the suite fast; pacing under the real limit is proven by the unit tests and bench
 // figure 5.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import { resources } from '../../nodes/SkySlope/actions';
-import { clearSandboxLog, runWorkflow, sandboxLog, setRateLimit, skyslopeNode, workflow, type Json, type RunResult, type WorkflowNode } from './harness';
+import { documentedOperations } from '../skyslope/documented';
+import { clearSandboxLog, runWorkflow, sandboxLog, setRateLimit, skyslopeNode, workflow, type Json, type RateLimit, type RunResult, type WorkflowNode } from './harness';
 
 /** One node of a walk: its name, its resource and operation, and its other parameters. */
 interface Step {
@@ -356,22 +353,8 @@ const brokerageWalk: Step[] = [
 	},
 ];
 
-/** The request docs/skyslope-node.md documents for each operation, as `resource.operation -> [method, path pattern]`. */
-function documentedRequests(): Map<string, { method: string; path: RegExp; text: string }> {
-	const doc = readFileSync(path.join(__dirname, '../../docs/skyslope-node.md'), 'utf8');
-	const requests = new Map<string, { method: string; path: RegExp; text: string }>();
-	for (const section of doc.split('\n### ').slice(1)) {
-		const resource = /^[^(]*\(`(\w+)`\)/.exec(section)?.[1];
-		if (!resource) continue;
-		for (const [, operation, method, route] of section.matchAll(/^\| [^|]+ \| `(\w+)` \| `(GET|POST|PUT|PATCH|DELETE) ([^`?]+)/gm)) {
-			const pattern = new RegExp(`^${route.trim().replace(/\{[^}]+\}/g, '[^/]+')}$`, 'i');
-			requests.set(`${resource}.${operation}`, { method, path: pattern, text: `${method} ${route.trim()}` });
-		}
-	}
-	return requests;
-}
-
-const documented = documentedRequests();
+/** The request docs/skyslope-node.md documents for each operation, by `resource.operation`. */
+const documented = new Map(documentedOperations().map((d) => [`${d.resource}.${d.operation}`, d]));
 
 /** Runs a walk as one workflow: each node once (Execute Once), in order. */
 async function walk(name: string, steps: Step[]): Promise<RunResult> {
@@ -402,18 +385,19 @@ async function expectWalked(steps: Step[], run: RunResult): Promise<void> {
 			unseen.push(`${step.name}: ${step.resource}.${step.operation} is not in docs/skyslope-node.md`);
 			continue;
 		}
-		const found = log.findIndex((e, i) => i >= at && e.method === request.method && request.path.test(e.path.split('?')[0]));
-		if (found < 0) unseen.push(`${step.name}: no ${request.text} after the previous node's request`);
+		const found = log.findIndex((e, i) => i >= at && e.method === request.method && request.pattern.test(e.path.split('?')[0]));
+		if (found < 0) unseen.push(`${step.name}: no ${request.method} ${request.route} after the previous node's request`);
 		else at = found + 1;
 	}
 	expect(unseen).toEqual([]);
 }
 
+let serviceLimit: RateLimit;
 beforeAll(async () => {
-	await setRateLimit('listings', { limit: 1000 });
+	serviceLimit = await setRateLimit('listings', { limit: 1000 });
 });
 afterAll(async () => {
-	await setRateLimit('listings', { limit: 100 });
+	await setRateLimit('listings', serviceLimit);
 });
 beforeEach(async () => {
 	await clearSandboxLog();

@@ -1,14 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Every operation of the SkySlope node against the sandbox, in the order a user would meet them:
 // what was sent (method, path, query, body) and what came out. The last test derives the endpoint
 // list from the sandbox manifest and proves every endpoint was reached by some operation.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 
 import { resources } from '../../nodes/SkySlope/actions';
 import { listingsEndpoints, listingsExtraEndpoints } from '../../sandbox/listings/manifest';
+import { documentedOperations } from './documented';
 import { byId, json, startEnv, type Env } from './setup';
 
 let env: Env;
@@ -454,10 +451,9 @@ describe('coverage of the spec', () => {
 
 describe('documentation', () => {
 	it('docs/skyslope-node.md lists every operation of every resource', () => {
-		const doc = readFileSync(path.join(__dirname, '../../docs/skyslope-node.md'), 'utf8');
+		const documented = documentedOperations();
 		for (const resource of resources) {
-			const section = doc.split(`(\`${resource.value}\`)`)[1]?.split('\n### ')[0] ?? '';
-			const listed = [...section.matchAll(/^\| [^|]+ \| `(\w+)` \| `(GET|POST|PUT|PATCH|DELETE) \//gm)].map((m) => m[1]);
+			const listed = documented.filter((d) => d.resource === resource.value).map((d) => d.operation);
 			expect(listed.sort()).toEqual(resource.operations.map((o) => o.value).sort());
 		}
 	});

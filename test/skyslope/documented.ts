@@ -1,0 +1,30 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// The operation tables of docs/skyslope-node.md, read as data: the unit tests check that every
+// operation is documented, the e2e walks check that each operation sends the request documented.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface DocumentedOperation {
+	resource: string;
+	operation: string;
+	method: string;
+	/** The documented path, e.g. `/api/files/listings/{listingGuid}`. */
+	route: string;
+	/** The route as a pattern for a request path (each `{param}` one segment). */
+	pattern: RegExp;
+}
+
+/** One entry per table row, in the order of the document. */
+export function documentedOperations(): DocumentedOperation[] {
+	const doc = readFileSync(path.join(__dirname, '../../docs/skyslope-node.md'), 'utf8');
+	const rows: DocumentedOperation[] = [];
+	for (const section of doc.split('\n### ').slice(1)) {
+		const resource = /^[^(\n]*\(`(\w+)`\)/.exec(section)?.[1];
+		if (!resource) continue;
+		for (const [, operation, method, raw] of section.matchAll(/^\| [^|]+ \| `(\w+)` \| `(GET|POST|PUT|PATCH|DELETE) (\/[^`?]*)/gm)) {
+			const route = raw.trim();
+			rows.push({ resource, operation, method, route, pattern: new RegExp(`^${route.replace(/\{[^}]+\}/g, '[^/]+')}$`, 'i') });
+		}
+	}
+	return rows;
+}
