@@ -1,107 +1,45 @@
-import { createHmac } from 'crypto';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
 	IDataObject,
 	IHttpRequestHelper,
-	IHttpRequestOptions,
 	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { environmentBaseUrlExpression, environmentProperties } from '../nodes/shared/environment';
+import {
+	addSession,
+	CREDENTIAL_TYPE,
+	HOSTS,
+	listingsBaseUrl,
+	loginTimestamp,
+	renewAt,
+	signLogin,
+} from '../nodes/SkySlopeListingsSales/service';
+
 /**
- * SkySlope API (listings and sales): a per-user AccessKey/AccessSecret plus the integrator's
+ * SkySlope Listings & Sales API: a per-user AccessKey/AccessSecret plus the integrator's
  * ClientID/ClientSecret. n8n signs a login (HMAC-SHA256), keeps the `Session` it returns in a hidden
- * expirable field, and logs in again when a call answers 401 or 403.
+ * expirable field, and logs in again when a call answers 401 or 403. The hosts, the signature and
+ * the session rules live in the service module, which the node's transport shares.
  */
-
-export const PRODUCTION_URL = 'https://api.skyslope.com';
-export const STAGING_URL = 'https://api-latest.skyslope.com';
-
-/** {api_url} as an expression over the credential's own fields (for the test request). */
-const BASE_URL =
-	'{{ $credentials.environment === "custom" ? String($credentials.customBaseUrl || "").replace(/\\/+$/, "") : $credentials.environment === "staging" ? "https://api-latest.skyslope.com" : "https://api.skyslope.com" }}';
-
-/** The `<HMAC>` of `Authorization: SS <AccessKey>:<HMAC>`: base64 HMAC-SHA256 over "<ClientID>:<ClientSecret>:<Timestamp>". */
-export function signLogin(accessSecret: string, clientId: string, clientSecret: string, timestamp: string): string {
-	return createHmac('sha256', Buffer.from(accessSecret, 'utf8'))
-		.update(Buffer.from(`${clientId}:${clientSecret}:${timestamp}`, 'utf8'))
-		.digest('base64');
-}
-
-/** RFC 3339 in UTC without milliseconds, e.g. 2024-01-02T03:04:05Z. */
-export function loginTimestamp(at: Date): string {
-	return at.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** {api_url} of the chosen environment, without a trailing slash. */
-export function apiBaseUrl(credentials: ICredentialDataDecryptedObject): string {
-	if (credentials.environment === 'custom') return String(credentials.customBaseUrl ?? '').replace(/\/+$/, '');
-	return credentials.environment === 'staging' ? STAGING_URL : PRODUCTION_URL;
-}
-
-/**
- * When to stop sending the session: shortly before its Expiration (5 minutes, or a tenth of the
- * lifetime when that is shorter), measured on this machine's clock from the signed Timestamp.
- */
-export function renewAt(timestamp: string, expiration: unknown): string {
-	const issued = Date.parse(timestamp);
-	const expires = typeof expiration === 'string' ? Date.parse(expiration) : NaN;
-	if (Number.isNaN(issued) || Number.isNaN(expires) || expires <= issued) return '';
-	const lifetime = expires - issued;
-	return new Date(issued + lifetime - Math.min(5 * 60 * 1000, lifetime / 10)).toISOString();
-}
-
-/**
- * Adds the session. Past `sessionRenewAt` it leaves the `Session` header out on purpose: the service
- * answers 401 before doing anything, n8n runs preAuthentication again and resends the request once
- * with the new session (nodes pass `preAuthenticationRetryStatusCode: [401, 403]`).
- */
-export async function addSession(
-	credentials: ICredentialDataDecryptedObject,
-	requestOptions: IHttpRequestOptions,
-	now: number = Date.now(),
-): Promise<IHttpRequestOptions> {
-	const headers: IDataObject = { ...(requestOptions.headers ?? {}) };
-	if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
-	const renew = Date.parse(String(credentials.sessionRenewAt ?? ''));
-	const stale = !Number.isNaN(renew) && now >= renew;
-	if (credentials.sessionToken && !stale) headers.Session = String(credentials.sessionToken);
-	return { ...requestOptions, headers };
-}
 
 export class SkySlopeApi implements ICredentialType {
-	name = 'skySlopeApi';
+	name = CREDENTIAL_TYPE;
 
-	displayName = 'SkySlope API';
+	displayName = 'SkySlope Listings & Sales API';
 
 	icon: Icon = { light: 'file:skyslope.svg', dark: 'file:skyslope.dark.svg' };
 
 	documentationUrl = 'https://github.com/n8n-nodes-skyslope/n8n-nodes-skyslope/blob/main/docs/listings-credential.md';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Environment',
-			name: 'environment',
-			type: 'options',
-			options: [
-				{ name: 'Production', value: 'production', description: PRODUCTION_URL },
-				{ name: 'Staging', value: 'staging', description: STAGING_URL },
-				{ name: 'Custom Base URL', value: 'custom', description: 'A proxy, a new region or a local stand-in' },
-			],
-			default: 'production',
-		},
-		{
-			displayName: 'Base URL',
-			name: 'customBaseUrl',
-			type: 'string',
-			default: '',
-			required: true,
+		...environmentProperties(HOSTS, {
 			placeholder: 'e.g. http://127.0.0.1:4010/listings',
 			description: 'The address every path starts from ({api_url}); /auth/login and /api/... are added to it',
-			displayOptions: { show: { environment: ['custom'] } },
-		},
+		}),
 		{
 			displayName: 'Client ID',
 			name: 'clientId',
@@ -158,7 +96,7 @@ export class SkySlopeApi implements ICredentialType {
 		const signature = signLogin(String(credentials.accessSecret ?? ''), clientId, clientSecret, timestamp);
 		const response = (await this.helpers.httpRequest({
 			method: 'POST',
-			url: `${apiBaseUrl(credentials)}/auth/login`,
+			url: `${listingsBaseUrl(credentials)}/auth/login`,
 			headers: {
 				'Content-Type': 'application/json',
 				Authorization: `SS ${String(credentials.accessKey ?? '')}:${signature}`,
@@ -179,7 +117,7 @@ export class SkySlopeApi implements ICredentialType {
 	/** The subscribers of the account: read-only, and needs a working session. */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: `=${BASE_URL}`,
+			baseURL: `={{ ${environmentBaseUrlExpression(HOSTS, '$credentials')} }}`,
 			url: '/api/subscribers',
 		},
 	};

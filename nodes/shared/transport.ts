@@ -15,16 +15,10 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
+import { headerOf, type ServiceError } from './records';
+
 /** Every n8n context a node of this package makes requests from. */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions | IWebhookFunctions;
-
-/** What a service said when it refused a request, read from its own error shape. */
-export interface ServiceError {
-	message?: string;
-	errors?: string[];
-	traceId?: string;
-	code?: string;
-}
 
 /** What the transport needs to know of one SkySlope service. */
 export interface ServiceSpec {
@@ -33,6 +27,12 @@ export interface ServiceSpec {
 	credentialType: string;
 	/** The base URL every path is relative to, read from the credential. */
 	baseUrl(credentials: ICredentialDataDecryptedObject): string;
+	/**
+	 * Who the service counts requests against (its client id or access key, never a secret): the
+	 * rate-limit budget is per account, so two accounts on one host pace apart and every request of
+	 * one account, from any node, paces together.
+	 */
+	rateKey(credentials: ICredentialDataDecryptedObject): string;
 	/**
 	 * Statuses that mean "your session has expired": n8n re-runs the credential's preAuthentication
 	 * and sends the request once more (listings-sales answers an expired session with 403).
@@ -79,21 +79,17 @@ interface Pace {
 }
 
 /**
- * What the last answers said of the rate limit, per base URL, so that a long run slows down before
- * the limit instead of running into it. Bounded: old entries are dropped.
+ * What the last answers said of the rate limit, per account (see ServiceSpec.rateKey), so that a
+ * long run slows down before the limit instead of running into it. Bounded: old entries are dropped.
  */
 const paces = new Map<string, Pace>();
-/** Requests sent and not yet answered, per base URL: an answer's `remaining` does not count them. */
+/** Requests sent and not yet answered, per account: an answer's `remaining` does not count them. */
 const inFlight = new Map<string, number>();
 
-function header(headers: FullResponse['headers'] | undefined, name: string): string | undefined {
-	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
-	return Array.isArray(value) ? value[0] : value;
-}
 
 function rememberPace(key: string, headers: FullResponse['headers'] | undefined) {
-	const remaining = Number(header(headers, 'x-ratelimit-remaining'));
-	const reset = Number(header(headers, 'x-ratelimit-reset'));
+	const remaining = Number(headerOf(headers, 'x-ratelimit-remaining'));
+	const reset = Number(headerOf(headers, 'x-ratelimit-reset'));
 	if (!Number.isFinite(remaining) || !Number.isFinite(reset)) return;
 	const othersInFlight = Math.max(0, (inFlight.get(key) ?? 1) - 1);
 	paces.delete(key);
@@ -122,14 +118,14 @@ async function pace(key: string) {
 
 /** How long a 429 asks us to wait, from Retry-After (seconds or a date) or x-ratelimit-reset. */
 function rateLimitWaitMs(headers: FullResponse['headers'] | undefined): number | undefined {
-	const retryAfter = header(headers, 'retry-after');
+	const retryAfter = headerOf(headers, 'retry-after');
 	if (retryAfter !== undefined) {
 		const seconds = Number(retryAfter);
 		if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
 		const date = Date.parse(retryAfter);
 		if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
 	}
-	const reset = Number(header(headers, 'x-ratelimit-reset'));
+	const reset = Number(headerOf(headers, 'x-ratelimit-reset'));
 	if (Number.isFinite(reset)) return Math.max(0, reset * 1000 - Date.now());
 	return undefined;
 }
@@ -239,23 +235,30 @@ async function toApiError(
 	});
 }
 
-/**
- * The base URL, read from the credential once per execution context: one `execute` call (all its
- * items and pages) shares one context object, and in n8n every credential read is a database read
- * and a decryption.
- */
-const baseUrls = new WeakMap<object, Map<string, string>>();
+/** Where requests go and whose rate budget they spend. */
+interface Target {
+	base: string;
+	paceKey: string;
+}
 
-async function baseUrlOf(ctx: ApiContext, service: ServiceSpec): Promise<string> {
-	let known = baseUrls.get(ctx);
-	if (!known) baseUrls.set(ctx, (known = new Map()));
-	let base = known.get(service.credentialType);
-	if (base === undefined) {
+/**
+ * The base URL and pace key, read from the credential once per execution context: one `execute`
+ * call (all its items and pages) shares one context object, and in n8n every credential read is a
+ * database read and a decryption.
+ */
+const targets = new WeakMap<object, Map<string, Target>>();
+
+async function targetOf(ctx: ApiContext, service: ServiceSpec): Promise<Target> {
+	let known = targets.get(ctx);
+	if (!known) targets.set(ctx, (known = new Map()));
+	let target = known.get(service.credentialType);
+	if (target === undefined) {
 		const credentials = await ctx.getCredentials(service.credentialType);
-		base = service.baseUrl(credentials).replace(/\/+$/, '');
-		known.set(service.credentialType, base);
+		const base = service.baseUrl(credentials).replace(/\/+$/, '');
+		target = { base, paceKey: `${service.credentialType} ${base} ${service.rateKey(credentials)}` };
+		known.set(service.credentialType, target);
 	}
-	return base;
+	return target;
 }
 
 function backoffMs(attempt: number): number {
@@ -278,7 +281,7 @@ export async function apiRequestFull<T = unknown>(
 	service: ServiceSpec,
 	request: ApiRequest,
 ): Promise<FullResponse<T>> {
-	const base = await baseUrlOf(this, service);
+	const { base, paceKey: key } = await targetOf(this, service);
 	const encoding = request.encoding ?? 'json';
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -297,8 +300,8 @@ export async function apiRequestFull<T = unknown>(
 
 	const idempotent = IDEMPOTENT.has(request.method.toUpperCase());
 	for (let attempt = 0; ; attempt++) {
-		await pace(base);
-		inFlight.set(base, (inFlight.get(base) ?? 0) + 1);
+		await pace(key);
+		inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
 		try {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
@@ -306,8 +309,8 @@ export async function apiRequestFull<T = unknown>(
 				options,
 				authOptions,
 			)) as IN8nHttpFullResponse;
-			rememberPace(base, response.headers as FullResponse['headers']);
-			settle(base);
+			rememberPace(key, response.headers as FullResponse['headers']);
+			settle(key);
 			return {
 				body: response.body as T,
 				headers: response.headers as FullResponse['headers'],
@@ -315,8 +318,8 @@ export async function apiRequestFull<T = unknown>(
 			};
 		} catch (error) {
 			const failure = readFailure(error);
-			rememberPace(base, failure.headers);
-			settle(base);
+			rememberPace(key, failure.headers);
+			settle(key);
 			const lastAttempt = attempt + 1 >= retryPolicy.attempts;
 			// A 429 was refused unprocessed, and a refused connection never arrived: both are safe to
 			// resend whatever the method. A 5xx or a reset may have reached the service: only
@@ -343,7 +346,7 @@ export async function apiRequestFull<T = unknown>(
 				}
 				// A reset in the past still gets a short backoff: never spin.
 				if (asked !== undefined) wait = Math.max(asked + 50, 250);
-				paces.delete(base);
+				paces.delete(key);
 			}
 			await sleep(wait);
 		}

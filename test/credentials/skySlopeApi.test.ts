@@ -1,14 +1,14 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 import { request } from 'undici';
 
+import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
 import {
 	addSession,
-	apiBaseUrl,
+	listingsBaseUrl as apiBaseUrl,
 	loginTimestamp,
 	renewAt,
 	signLogin,
-	SkySlopeApi,
-} from '../../credentials/SkySlopeApi.credentials';
+} from '../../nodes/SkySlopeListingsSales/service';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { DEMO, demoCredentials } from '../../sandbox/listings';
 
@@ -47,7 +47,7 @@ describe('SkySlope API credential', () => {
 
 	it('is named skySlopeApi with password secrets and one hidden expirable session field', () => {
 		expect(credential.name).toBe('skySlopeApi');
-		expect(credential.displayName).toBe('SkySlope API');
+		expect(credential.displayName).toBe('SkySlope Listings & Sales API');
 		const byName = Object.fromEntries(credential.properties.map((p) => [p.name, p]));
 		for (const secret of ['clientSecret', 'accessSecret']) expect(byName[secret].typeOptions?.password).toBe(true);
 		const expirable = credential.properties.filter((p) => p.type === 'hidden' && p.typeOptions?.expirable);

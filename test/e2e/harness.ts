@@ -41,8 +41,8 @@ export const CREDENTIALS = {
 export const NODE_TYPES = {
 	forms: 'n8n-nodes-skyslope.skySlopeForms',
 	formsTrigger: 'n8n-nodes-skyslope.skySlopeFormsTrigger',
-	listings: 'n8n-nodes-skyslope.skySlope',
-	listingsTrigger: 'n8n-nodes-skyslope.skySlopeTrigger',
+	listings: 'n8n-nodes-skyslope.skySlopeListingsSales',
+	listingsTrigger: 'n8n-nodes-skyslope.skySlopeListingsSalesTrigger',
 	offers: 'n8n-nodes-skyslope.skySlopeOffers',
 	offersTrigger: 'n8n-nodes-skyslope.skySlopeOffersTrigger',
 } as const;

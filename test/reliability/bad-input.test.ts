@@ -261,7 +261,7 @@ describe('values only the service can judge pass through unchanged, and its answ
 		expect(JSON.stringify(sent.body)).toContain(JSON.stringify(SCRIPT).slice(1, -1));
 		const [item] = jsonOf(r);
 		expect(item.httpCode).toBe('422');
-		expect(String(item.error)).toBe('SkySlope answered 422: The request contains potentially dangerous content (script injection)');
+		expect(String(item.error)).toBe('SkySlope Listings & Sales answered 422: The request contains potentially dangerous content (script injection)');
 
 		// Free text the service finds incomplete: every entry of its errors reaches the user too.
 		const [rejected] = jsonOf(await create('just text'));

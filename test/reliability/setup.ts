@@ -10,7 +10,7 @@ import type {
 	INodeTypeBaseDescription,
 } from 'n8n-workflow';
 
-import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
+import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
 import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { retryPolicy } from '../../nodes/shared/transport';
@@ -25,7 +25,7 @@ export type NodeKey = 'forms' | 'skyslope' | 'offers';
 
 export const NODES = {
 	forms: { node: SkySlopeForms, credential: 'skySlopeFormsOAuth2Api', service: 'forms' as ServiceName },
-	skyslope: { node: SkySlope, credential: 'skySlopeApi', service: 'listings' as ServiceName },
+	skyslope: { node: SkySlopeListingsSales, credential: 'skySlopeApi', service: 'listings' as ServiceName },
 	offers: { node: SkySlopeOffers, credential: 'skySlopeOffersOAuth2Api', service: 'offers' as ServiceName },
 } as const;
 

@@ -34,6 +34,7 @@ class TransportTestApi implements ICredentialType {
 	properties: INodeProperties[] = [
 		{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
 		{ displayName: 'Token', name: 'token', type: 'string', typeOptions: { password: true }, default: '' },
+		{ displayName: 'Account', name: 'account', type: 'string', default: '' },
 	];
 
 	authenticate = {
@@ -47,6 +48,7 @@ const service: ServiceSpec = {
 	label: 'Test Service',
 	credentialType: 'transportTestApi',
 	baseUrl: (c) => c.baseUrl as string,
+	rateKey: (c) => String(c.account ?? ''),
 	readError: (body) => (typeof body === 'object' && body ? (body as { message?: string }) : {}),
 };
 
@@ -113,11 +115,11 @@ beforeEach(() => {
 	Object.assign(retryPolicy, originalPolicy, { baseDelayMs: 5, maxDelayMs: 20 });
 });
 
-function run(parameters: Record<string, unknown>, extra: { continueOnFail?: boolean; items?: number } = {}) {
+function run(parameters: Record<string, unknown>, extra: { continueOnFail?: boolean; items?: number; account?: string } = {}) {
 	return runNode({
 		node: TransportTestNode,
 		credentialTypes: [TransportTestApi],
-		credentials: { transportTestApi: { baseUrl: server.url, token: 'secret-token-value' } },
+		credentials: { transportTestApi: { baseUrl: server.url, token: 'secret-token-value', account: extra.account ?? 'main' } },
 		parameters: { resource: 'thing', operation: 'call', ...parameters },
 		input: Array.from({ length: extra.items ?? 1 }, (_, i) => ({ json: { i } })),
 		continueOnFail: extra.continueOnFail,
@@ -195,6 +197,19 @@ describe('rate limits', () => {
 		expect(server.requests).toHaveLength(2);
 		const secondAt = Date.now();
 		expect(secondAt).toBeGreaterThanOrEqual(resetAt * 1000);
+	});
+
+	it('paces per account: another account on the same host is not held back, the same account is', async () => {
+		const resetAt = Math.ceil(Date.now() / 1000) + 2;
+		const limited = { 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt) };
+		script = [{ status: 200, headers: limited, body: { ok: true } }];
+		expect((await run({ method: 'GET' }, { account: 'first' })).error).toBeUndefined();
+		const other = Date.now();
+		expect((await run({ method: 'GET' }, { account: 'second' })).error).toBeUndefined();
+		expect(Date.now() - other).toBeLessThan(900);
+		expect((await run({ method: 'GET' }, { account: 'first' })).error).toBeUndefined();
+		expect(Date.now()).toBeGreaterThanOrEqual(resetAt * 1000);
+		expect(server.requests).toHaveLength(3);
 	});
 });
 

@@ -105,7 +105,7 @@ describe('input checks, limits and errors', () => {
 			agentGuid: byId(agent.userGuid),
 			columns: { mappingMode: 'defineBelow', value: { listingPrice: 1 }, matchingColumns: [], schema: [] },
 		});
-		expect(r.error?.message).toContain('SkySlope answered 422');
+		expect(r.error?.message).toContain('SkySlope Listings & Sales answered 422');
 		expect(r.error?.description).toContain('expirationDate: is required');
 		expect(r.error?.description).toContain('property: is required');
 	});

@@ -6,8 +6,8 @@ import path from 'node:path';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
-import { SkySlopeTrigger } from '../../nodes/SkySlope/SkySlopeTrigger.node';
+import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
+import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
 import { json, startEnv, type Env } from './setup';
 
 const dir = path.join(__dirname, '../../examples');
@@ -15,7 +15,7 @@ const examples = readdirSync(dir)
 	.filter((f) => /^skyslope-.*\.json$/.test(f))
 	.map((f) => ({ file: f, workflow: JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { nodes: IDataObject[] } }));
 
-const ours = (type: unknown) => type === 'n8n-nodes-skyslope.skySlope' || type === 'n8n-nodes-skyslope.skySlopeTrigger';
+const ours = (type: unknown) => type === 'n8n-nodes-skyslope.skySlopeListingsSales' || type === 'n8n-nodes-skyslope.skySlopeListingsSalesTrigger';
 
 describe('example workflows', () => {
 	it('there are examples of a form-driven create, a bulk export, a paged Get Many and the trigger', () => {
@@ -30,8 +30,8 @@ describe('example workflows', () => {
 	it('every SkySlope node names a real operation and only its parameters', () => {
 		for (const { file, workflow } of examples) {
 			for (const node of workflow.nodes.filter((n) => ours(n.type))) {
-				const trigger = node.type === 'n8n-nodes-skyslope.skySlopeTrigger';
-				const properties = trigger ? new SkySlopeTrigger().description.properties : new SkySlope().description.properties;
+				const trigger = node.type === 'n8n-nodes-skyslope.skySlopeListingsSalesTrigger';
+				const properties = trigger ? new SkySlopeListingsSalesTrigger().description.properties : new SkySlopeListingsSales().description.properties;
 				const params = node.parameters as IDataObject;
 				const visible = properties.filter((p) => {
 					const show = p.displayOptions?.show ?? {};

@@ -4,7 +4,7 @@ import {
 	ExportStreamError,
 	ExportStreamParser,
 	parseExportStream,
-} from '../../nodes/SkySlope/helpers/exportStreamParser';
+} from '../../nodes/SkySlopeListingsSales/helpers/exportStreamParser';
 
 /** mulberry32: a small seeded generator, so every run sees the same "random" streams. */
 function rng(seed: number) {

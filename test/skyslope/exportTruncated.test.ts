@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
-import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
+import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
 import { runNode } from '../harness';
 
 let server: Server;
@@ -30,7 +30,7 @@ afterAll(async () => await new Promise<void>((resolve) => server.close(() => res
 
 const run = (types: string[]) =>
 	runNode({
-		node: SkySlope,
+		node: SkySlopeListingsSales,
 		parameters: { resource: 'bulkExport', operation: 'export', types, statuses: [], includeSummary: false, filters: {} },
 		credentialTypes: [SkySlopeApi],
 		credentials: {

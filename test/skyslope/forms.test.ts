@@ -1,6 +1,6 @@
 // Form-driven fields: what the resource mapper offers for a service form, and the body rebuilt
 // from what a user mapped.
-import { buildFormBody, toMapperFields, type FormField } from '../../nodes/SkySlope/helpers/forms';
+import { buildFormBody, toMapperFields, type FormField } from '../../nodes/SkySlopeListingsSales/helpers/forms';
 import { byId, startEnv, type Env } from './setup';
 
 const form: FormField[] = [

@@ -3,7 +3,7 @@
 // list from the sandbox manifest and proves every endpoint was reached by some operation.
 import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 
-import { resources } from '../../nodes/SkySlope/actions';
+import { resources } from '../../nodes/SkySlopeListingsSales/actions';
 import { listingsEndpoints, listingsExtraEndpoints } from '../../sandbox/listings/manifest';
 import { documentedOperations } from './documented';
 import { byId, json, startEnv, type Env } from './setup';

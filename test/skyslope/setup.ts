@@ -2,7 +2,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
-import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
+import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
 import { startSandbox, type SandboxOptions, type SandboxServer } from '../../sandbox';
 import { DEMO, type ListingsState } from '../../sandbox/listings';
 import { runMethod, runNode, type MethodKind, type RunNodeResult } from '../harness';
@@ -34,7 +34,7 @@ export async function startEnv(options: SandboxOptions = {}): Promise<Env> {
 		credentials,
 		async run(parameters, opts = {}) {
 			const result = await runNode({
-				node: SkySlope,
+				node: SkySlopeListingsSales,
 				parameters,
 				credentialTypes: [SkySlopeApi],
 				credentials: { skySlopeApi: env.credentials },
@@ -45,7 +45,7 @@ export async function startEnv(options: SandboxOptions = {}): Promise<Env> {
 			return result;
 		},
 		async method(kind, name, parameters, extra = {}) {
-			const { result, credentials: after } = await runMethod(SkySlope, kind, name, {
+			const { result, credentials: after } = await runMethod(SkySlopeListingsSales, kind, name, {
 				parameters,
 				credentialTypes: [SkySlopeApi],
 				credentials: { skySlopeApi: env.credentials },

@@ -2,8 +2,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
-import { SkySlopeTrigger } from '../../nodes/SkySlope/SkySlopeTrigger.node';
-import { limits, selectEvents } from '../../nodes/SkySlope/helpers/triggerState';
+import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
+import { limits, selectEvents } from '../../nodes/SkySlopeListingsSales/helpers/triggerState';
 import { runPoll } from '../harness';
 import { byId, json, startEnv, type Env } from './setup';
 
@@ -15,7 +15,7 @@ afterAll(async () => env.sandbox.close());
 
 async function poll(parameters: INodeParameters, staticData: IDataObject, mode: 'manual' | 'trigger' = 'trigger') {
 	const result = await runPoll({
-		node: SkySlopeTrigger,
+		node: SkySlopeListingsSalesTrigger,
 		parameters,
 		credentialTypes: [SkySlopeApi],
 		credentials: { skySlopeApi: env.credentials },

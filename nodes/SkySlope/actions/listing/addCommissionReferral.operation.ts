@@ -1,3 +1,0 @@
-import { fileAddCommissionReferral } from '../fileOperations';
-
-export default fileAddCommissionReferral('listing');

@@ -1,3 +1,0 @@
-import { fileUpdateForm } from '../fileOperations';
-
-export default fileUpdateForm('listing');

@@ -1,3 +1,0 @@
-import { filePropertyForm } from '../fileOperations';
-
-export default filePropertyForm('listing');

@@ -1,3 +1,0 @@
-import { fileUpdateCoAgents } from '../fileOperations';
-
-export default fileUpdateCoAgents('listing');

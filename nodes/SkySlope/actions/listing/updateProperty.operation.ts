@@ -1,3 +1,0 @@
-import { fileUpdateProperty } from '../fileOperations';
-
-export default fileUpdateProperty('listing');

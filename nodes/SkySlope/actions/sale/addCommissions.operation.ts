@@ -1,3 +1,0 @@
-import { fileAddCommissions } from '../fileOperations';
-
-export default fileAddCommissions('sale');

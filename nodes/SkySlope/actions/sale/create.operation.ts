@@ -1,3 +1,0 @@
-import { fileCreate } from '../fileOperations';
-
-export default fileCreate('sale');

@@ -1,3 +1,0 @@
-import { fileGet } from '../fileOperations';
-
-export default fileGet('sale');

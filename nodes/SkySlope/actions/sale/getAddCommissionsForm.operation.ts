@@ -1,3 +1,0 @@
-import { fileAddCommissionsForm } from '../fileOperations';
-
-export default fileAddCommissionsForm('sale');

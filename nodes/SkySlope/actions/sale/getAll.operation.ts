@@ -1,3 +1,0 @@
-import { fileGetMany } from '../fileList';
-
-export default fileGetMany('sale');

@@ -1,3 +1,0 @@
-import { fileCoAgentsForm } from '../fileOperations';
-
-export default fileCoAgentsForm('sale');

@@ -1,3 +1,0 @@
-import { fileCommissionReferralForm } from '../fileOperations';
-
-export default fileCommissionReferralForm('sale');

@@ -1,3 +1,0 @@
-import { fileCreateForm } from '../fileOperations';
-
-export default fileCreateForm('sale');

@@ -1,3 +1,0 @@
-import { fileUpdateCommissionsForm } from '../fileOperations';
-
-export default fileUpdateCommissionsForm('sale');

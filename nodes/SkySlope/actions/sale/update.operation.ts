@@ -1,3 +1,0 @@
-import { fileUpdate } from '../fileOperations';
-
-export default fileUpdate('sale');

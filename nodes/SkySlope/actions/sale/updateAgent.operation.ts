@@ -1,3 +1,0 @@
-import { fileUpdateAgent } from '../fileOperations';
-
-export default fileUpdateAgent('sale');

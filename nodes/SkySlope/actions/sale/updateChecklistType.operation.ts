@@ -1,3 +1,0 @@
-import { fileUpdateChecklistType } from '../fileOperations';
-
-export default fileUpdateChecklistType('sale');

@@ -1,3 +1,0 @@
-import { fileUpdateCommissionReferral } from '../fileOperations';
-
-export default fileUpdateCommissionReferral('sale');

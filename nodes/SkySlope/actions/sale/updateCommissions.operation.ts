@@ -1,3 +1,0 @@
-import { fileUpdateCommissions } from '../fileOperations';
-
-export default fileUpdateCommissions('sale');

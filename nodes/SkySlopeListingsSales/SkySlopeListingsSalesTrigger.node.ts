@@ -1,0 +1,182 @@
+import {
+	NodeConnectionTypes,
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { EXPORT_STATUSES } from './actions/bulkExport/export.operation';
+import { ExportStreamError, parseExportStream } from './helpers/exportStreamParser';
+import {
+	eventTime,
+	isNewEvent,
+	limits,
+	selectEvents,
+	windowStart,
+	type TriggerEvent,
+	type TriggerState,
+} from './helpers/triggerState';
+import { skySlopeStream } from './transport';
+
+const DAY = 24 * 3600 * 1000;
+
+/** How far back the first activation of a status-change trigger learns the current statuses. */
+const BASELINE_DAYS = 90;
+
+/** How far back a manual test run looks for a sample. */
+const SAMPLE_DAYS = [30, 365];
+
+const title = (s: string) => s.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+
+interface Window {
+	objects: IDataObject[];
+	/** The service's time of the request (the summary's createdOn), else this machine's. */
+	now: string;
+}
+
+/**
+ * One bulk-export window: files of the given types created (or modified) since a moment, read
+ * from the stream object by object.
+ */
+async function readWindow(
+	ctx: IPollFunctions,
+	options: { types: string[]; since: Date; by: 'created' | 'modified'; statuses?: string[] },
+): Promise<Window> {
+	const qs: IDataObject = {
+		type: [...options.types, 'summary'].join(','),
+		[options.by === 'created' ? 'createdAfter' : 'modifiedAfter']: options.since.toISOString(),
+	};
+	if (options.statuses?.length) qs.status = options.statuses.join(',');
+	const stream = await skySlopeStream.call(ctx, { method: 'GET', path: '/api/files', qs });
+	const objects: IDataObject[] = [];
+	let now = new Date().toISOString();
+	let failure: string | undefined;
+	try {
+		for await (const object of parseExportStream(stream)) {
+			if (object.objectType === 'summary') {
+				if (typeof object.createdOn === 'string' && !Number.isNaN(Date.parse(object.createdOn))) now = object.createdOn;
+			} else if (options.types.includes(String(object.objectType))) objects.push(object);
+		}
+	} catch (error) {
+		failure = error instanceof ExportStreamError ? error.message : String(error);
+	}
+	if (failure !== undefined) {
+		// Nothing is emitted and the cursor stays: the next poll reads the same window again.
+		throw new NodeOperationError(ctx.getNode(), failure, {
+			description: 'The export stream broke off; the next poll reads the same window again.',
+		});
+	}
+	return { objects, now };
+}
+
+export class SkySlopeListingsSalesTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'SkySlope Listings & Sales Trigger',
+		name: 'skySlopeListingsSalesTrigger',
+		icon: { light: 'file:skySlopeListingsSales.svg', dark: 'file:skySlopeListingsSales.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description: 'Starts a workflow when SkySlope listings or sales are created, changed, or change status',
+		defaults: { name: 'SkySlope Listings & Sales Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'skySlopeApi', required: true }],
+		properties: [
+			{
+				displayName: 'Trigger On',
+				name: 'event',
+				type: 'options',
+				required: true,
+				default: 'newListing',
+				options: [
+					{ name: 'Changed Listing', value: 'changedListing', description: 'A listing was created or changed' },
+					{ name: 'Changed Sale', value: 'changedSale', description: 'A sale was created or changed' },
+					{ name: 'New Listing', value: 'newListing', description: 'A listing was created' },
+					{ name: 'New Sale', value: 'newSale', description: 'A sale was created' },
+					{
+						name: 'Status Changed',
+						value: 'statusChanged',
+						description: 'A listing or sale moved to another status (e.g. a sale closed)',
+					},
+				],
+			},
+			{
+				displayName: 'File Types',
+				name: 'fileTypes',
+				type: 'multiOptions',
+				default: ['listing', 'sale'],
+				options: [
+					{ name: 'Listing', value: 'listing' },
+					{ name: 'Sale', value: 'sale' },
+				],
+				displayOptions: { show: { event: ['statusChanged'] } },
+				description: 'Whose status changes start the workflow',
+			},
+			{
+				displayName: 'Statuses',
+				name: 'statuses',
+				type: 'multiOptions',
+				default: [],
+				options: EXPORT_STATUSES.map((s) => ({ name: title(s), value: s })),
+				description:
+					'Only files in these statuses (for a status change: the status moved to); none picked means any status',
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const event = this.getNodeParameter('event') as TriggerEvent;
+		const statuses = (this.getNodeParameter('statuses', []) as string[]).filter((s) =>
+			(EXPORT_STATUSES as readonly string[]).includes(s),
+		);
+		const types =
+			event === 'statusChanged'
+				? (this.getNodeParameter('fileTypes', ['listing', 'sale']) as string[]).filter((t) => t === 'listing' || t === 'sale')
+				: [event.endsWith('Listing') ? 'listing' : 'sale'];
+		if (types.length === 0) {
+			throw new NodeOperationError(this.getNode(), 'File Types: pick listings, sales or both');
+		}
+		const by = isNewEvent(event) ? 'created' : 'modified';
+		// A status change is known only by comparing all statuses: the filter is applied here, not by the service.
+		const serverStatuses = event === 'statusChanged' ? undefined : statuses;
+
+		if (this.getMode() === 'manual') {
+			// A test run: the most recent matching file, as a sample; the state is left alone.
+			for (const days of SAMPLE_DAYS) {
+				const since = new Date(Date.now() - days * DAY);
+				const { objects } = await readWindow(this, { types, since, by, statuses: serverStatuses });
+				const matching = objects.filter((o) => !statuses.length || statuses.includes(String(o.status)));
+				if (matching.length === 0) continue;
+				const latest = matching.reduce((a, b) => (eventTime(event, b) > eventTime(event, a) ? b : a));
+				const sample = event === 'statusChanged' ? { ...latest, previousStatus: null } : latest;
+				return [this.helpers.returnJsonArray([sample])];
+			}
+			return null;
+		}
+
+		const staticData = this.getWorkflowStaticData('node') as TriggerState & IDataObject;
+		const state: TriggerState = staticData.event === event ? { ...staticData } : {};
+		const first = !state.cursor;
+		const since = first
+			? new Date(Date.now() - (event === 'statusChanged' ? BASELINE_DAYS * DAY : limits.overlapMs))
+			: (windowStart(state) as Date);
+		const window = await readWindow(this, { types, since, by, statuses: serverStatuses });
+		const { emit, state: next } = selectEvents({
+			event,
+			objects: window.objects,
+			state,
+			now: window.now,
+			targetStatuses: statuses,
+			// The first activation learns what is there and emits nothing: no backlog flood.
+			record: first,
+		});
+		for (const key of Object.keys(staticData)) delete staticData[key];
+		Object.assign(staticData, next);
+		return emit.length ? [this.helpers.returnJsonArray(emit)] : null;
+	}
+}

@@ -1,0 +1,46 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { checkEnum, p } from '../../../shared';
+import { guidOf, limitField, limitOf, officeLocator, returnAllField, upToLimit } from '../../helpers/fields';
+import { simpleRequest } from '../../helpers/formDriven';
+import { recordsOf } from '../../helpers/output';
+
+export default simpleRequest({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many checklist types',
+	description:
+		'List the checklist types of an office, or of the only office of a single-office brokerage when no office is picked',
+	method: 'GET',
+	properties: [
+		{
+			...officeLocator('The office; leave empty for a single-office brokerage'),
+			required: false,
+		},
+		{
+			displayName: 'Transaction Type',
+			name: 'transactionType',
+			type: 'options',
+			default: '',
+			options: [
+				{ name: 'Any', value: '' },
+				{ name: 'Listing', value: 'Listing' },
+				{ name: 'Sale', value: 'Sale' },
+			],
+			description: 'Only checklist types for listings, or for sales',
+		},
+		returnAllField(),
+		limitField(),
+	],
+	path: (r) => {
+		const office = r.get('officeGuid');
+		return office ? p`/api/offices/${guidOf(r, 'officeGuid')}/checklistTypes` : '/api/checklistTypes';
+	},
+	qs: (r): IDataObject => {
+		const raw = r.get('transactionType');
+		if (raw === undefined || raw === '') return {};
+		return { transactionType: checkEnum(r.ctx, 'Transaction Type', raw, ['Listing', 'Sale'] as const, r.itemIndex) };
+	},
+	check: (r) => void limitOf(r),
+	output: (value, _item, r) => upToLimit(recordsOf('checklistTypes')(value), r),
+});

@@ -1,0 +1,14 @@
+import { p } from '../../../shared';
+import { contactLocator, guidOf } from '../../helpers/fields';
+import { simpleRequest } from '../../helpers/formDriven';
+
+export default simpleRequest({
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a contact',
+	description: 'Remove a contact from the brokerage directory',
+	method: 'DELETE',
+	properties: [contactLocator()],
+	path: (r) => p`/api/contacts/${guidOf(r, 'contactGuid')}`,
+	output: (_value, _item, r) => ({ deleted: true, contactGuid: guidOf(r, 'contactGuid') }),
+});

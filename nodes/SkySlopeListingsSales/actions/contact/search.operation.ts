@@ -1,0 +1,49 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { checkString } from '../../../shared';
+import { limitField, limitOf, returnAllField, upToLimit } from '../../helpers/fields';
+import { simpleRequest } from '../../helpers/formDriven';
+import { recordsOf } from '../../helpers/output';
+import { SEARCH_FILTERS } from '../../helpers/contactFields';
+
+const title = (name: string) => name.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+
+const filterOptions: INodeProperties[] = SEARCH_FILTERS.map((name) => ({
+	displayName: title(name),
+	name,
+	type: 'string',
+	default: '',
+	description: `Contacts whose ${title(name).toLowerCase()} contains this text`,
+}));
+
+export default simpleRequest({
+	value: 'search',
+	name: 'Search',
+	action: 'Search contacts',
+	description: 'Find contacts of the brokerage directory; filters match parts of fields and combine',
+	method: 'GET',
+	properties: [
+		returnAllField(),
+		limitField(),
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: filterOptions,
+		},
+	],
+	path: () => '/api/contacts',
+	qs: (r) => {
+		const filters = (r.get('filters') as IDataObject | undefined) ?? {};
+		const qs: IDataObject = {};
+		for (const name of SEARCH_FILTERS) {
+			if (filters[name] === undefined || filters[name] === '') continue;
+			qs[name] = checkString(r.ctx, `Filters: ${title(name)}`, filters[name], r.itemIndex, { maxLength: 500 });
+		}
+		return qs;
+	},
+	check: (r) => void limitOf(r),
+	output: (value, _item, r) => upToLimit(recordsOf('contacts')(value), r),
+});

@@ -1,0 +1,3 @@
+import { fileAddCommissionReferral } from '../../helpers/fileOperations';
+
+export default fileAddCommissionReferral('listing');

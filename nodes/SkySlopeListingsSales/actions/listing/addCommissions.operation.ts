@@ -1,0 +1,3 @@
+import { fileAddCommissions } from '../../helpers/fileOperations';
+
+export default fileAddCommissions('listing');

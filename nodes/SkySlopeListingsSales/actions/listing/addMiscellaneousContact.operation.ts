@@ -1,0 +1,14 @@
+import { listingLocator, listingPath } from '../../helpers/fields';
+import { formDrivenWrite } from '../../helpers/formDriven';
+
+export default formDrivenWrite({
+	value: 'addMiscellaneousContact',
+	name: 'Add Miscellaneous Contact',
+	action: 'Add a miscellaneous contact to a listing',
+	description: 'Add a miscellaneous contact to a listing; the fields come from the matching contact form',
+	method: 'POST',
+	properties: [listingLocator()],
+	dependsOn: ['listingGuid.value'],
+	path: (r) => `${listingPath(r)}/miscellaneousContact`,
+	form: { request: (r) => ({ path: `${listingPath(r)}/addMiscellaneousContactToListingForm` }) },
+});

@@ -1,0 +1,3 @@
+import { fileGetMany } from '../../helpers/fileList';
+
+export default fileGetMany('listing');

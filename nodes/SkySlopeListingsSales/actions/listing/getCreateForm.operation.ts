@@ -1,0 +1,3 @@
+import { fileCreateForm } from '../../helpers/fileOperations';
+
+export default fileCreateForm('listing');

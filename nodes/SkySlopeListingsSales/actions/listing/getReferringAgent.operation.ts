@@ -1,0 +1,14 @@
+import { listingLocator, listingPath } from '../../helpers/fields';
+import { simpleRequest } from '../../helpers/formDriven';
+import { recordOf } from '../../helpers/output';
+
+export default simpleRequest({
+	value: 'getReferringAgent',
+	name: 'Get Referring Agent',
+	action: 'Get the referring agent of a listing',
+	description: 'Retrieve the referring agent of a listing',
+	method: 'GET',
+	properties: [listingLocator()],
+	path: (r) => `${listingPath(r)}/referringagent`,
+	output: recordOf('referringAgent'),
+});

@@ -1,0 +1,3 @@
+import { fileUpdateForm } from '../../helpers/fileOperations';
+
+export default fileUpdateForm('listing');

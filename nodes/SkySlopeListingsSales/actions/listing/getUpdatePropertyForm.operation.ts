@@ -1,0 +1,3 @@
+import { filePropertyForm } from '../../helpers/fileOperations';
+
+export default filePropertyForm('listing');

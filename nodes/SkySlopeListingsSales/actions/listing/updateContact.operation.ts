@@ -1,0 +1,19 @@
+import { p } from '../../../shared';
+import { guidOf, listingContactLocator, listingLocator, listingPath, type Reader } from '../../helpers/fields';
+import { formDrivenWrite } from '../../helpers/formDriven';
+
+const contactPath = (r: Reader) => p`/contacts/${guidOf(r, 'contactGuid')}/updateListingContactForm`;
+
+export default formDrivenWrite({
+	value: 'updateContact',
+	name: 'Update Contact',
+	action: 'Update a contact of a listing',
+	description: 'Change a seller, home warranty or miscellaneous contact of a listing; the fields come from its contact form',
+	method: 'PUT',
+	properties: [listingLocator(), listingContactLocator()],
+	dependsOn: ['listingGuid.value', 'contactGuid.value'],
+	path: (r) => `${listingPath(r)}${p`/contact/${guidOf(r, 'contactGuid')}`}`,
+	form: { request: (r) => ({ path: `${listingPath(r)}${contactPath(r)}` }), partial: true },
+	// The service takes this body as a JSON string whose text is the contact object (spec 4.7).
+	bodyAsString: true,
+});

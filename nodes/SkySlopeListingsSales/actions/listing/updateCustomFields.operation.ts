@@ -1,0 +1,13 @@
+import { customFieldsBody, customFieldsProperty, listingLocator, listingPath } from '../../helpers/fields';
+import { simpleRequest } from '../../helpers/formDriven';
+
+export default simpleRequest({
+	value: 'updateCustomFields',
+	name: 'Update Custom Fields',
+	action: 'Update the custom fields of a listing',
+	description: 'Set custom fields of a listing; other custom fields keep their values',
+	method: 'PUT',
+	properties: [listingLocator(), customFieldsProperty()],
+	path: (r) => `${listingPath(r)}/customFields`,
+	body: customFieldsBody,
+});

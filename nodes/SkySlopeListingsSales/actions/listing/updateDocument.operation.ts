@@ -1,0 +1,21 @@
+import { p } from '../../../shared';
+import { guidOf, listingDocumentLocator, listingLocator, listingPath } from '../../helpers/fields';
+import { formDrivenWrite } from '../../helpers/formDriven';
+
+export default formDrivenWrite({
+	value: 'updateDocument',
+	name: 'Update Document',
+	action: 'Update a document of a listing',
+	description: 'Rename a document of a listing or change its review status',
+	method: 'PATCH',
+	properties: [listingLocator(), listingDocumentLocator()],
+	path: (r) => `${listingPath(r)}${p`/documents/${guidOf(r, 'documentGuid')}`}`,
+	// The service publishes no form for documents: these are the fields it documents.
+	form: {
+		partial: true,
+		fields: [
+			{ fieldName: 'fileName', fieldType: 'String' },
+			{ fieldName: 'documentStatusId', fieldType: 'Nullable<int>' },
+		],
+	},
+});

@@ -1,0 +1,13 @@
+import { guidOf, listingLocator, listingPath, officeLocator } from '../../helpers/fields';
+import { simpleRequest } from '../../helpers/formDriven';
+
+export default simpleRequest({
+	value: 'updateOffice',
+	name: 'Update Office',
+	action: 'Move a listing to another office',
+	description: 'Assign the listing to another office (multi-office brokers only; single-office brokers get an error)',
+	method: 'PUT',
+	properties: [listingLocator(), officeLocator('The office to move the listing to')],
+	path: (r) => `${listingPath(r)}/office`,
+	body: (r) => ({ officeGuid: guidOf(r, 'officeGuid') }),
+});

@@ -1,0 +1,15 @@
+import { guidOf, officeLocator } from '../../helpers/fields';
+import { simpleRequest } from '../../helpers/formDriven';
+import { recordOf } from '../../helpers/output';
+import { p } from '../../../shared';
+
+export default simpleRequest({
+	value: 'get',
+	name: 'Get',
+	action: 'Get an office',
+	description: 'Retrieve an office',
+	method: 'GET',
+	properties: [officeLocator()],
+	path: (r) => p`/api/offices/${guidOf(r, 'officeGuid')}`,
+	output: recordOf('office'),
+});

@@ -1,0 +1,14 @@
+import { saleLocator, salePath } from '../../helpers/fields';
+import { formDrivenWrite } from '../../helpers/formDriven';
+
+export default formDrivenWrite({
+	value: 'addMiscellaneousContact',
+	name: 'Add Miscellaneous Contact',
+	action: 'Add a miscellaneous contact to a sale',
+	description: 'Add a miscellaneous contact to a sale; the fields come from the matching contact form',
+	method: 'POST',
+	properties: [saleLocator()],
+	dependsOn: ['saleGuid.value'],
+	path: (r) => `${salePath(r)}/miscellaneousContact`,
+	form: { request: (r) => ({ path: `${salePath(r)}/addMiscellaneousContactToSaleForm` }) },
+});

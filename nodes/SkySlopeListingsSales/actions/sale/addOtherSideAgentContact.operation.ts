@@ -1,0 +1,14 @@
+import { saleLocator, salePath } from '../../helpers/fields';
+import { formDrivenWrite } from '../../helpers/formDriven';
+
+export default formDrivenWrite({
+	value: 'addOtherSideAgentContact',
+	name: 'Add Other Side Agent Contact',
+	action: 'Add the agent of the other side as a contact of a sale',
+	description: 'Add the agent of the other side as a contact of a sale; the fields come from the matching contact form',
+	method: 'POST',
+	properties: [saleLocator()],
+	dependsOn: ['saleGuid.value'],
+	path: (r) => `${salePath(r)}/otherSideAgentContact`,
+	form: { request: (r) => ({ path: `${salePath(r)}/addOtherSideAgentContactToSaleForm` }) },
+});

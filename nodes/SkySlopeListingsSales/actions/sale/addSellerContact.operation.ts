@@ -1,0 +1,14 @@
+import { saleLocator, salePath } from '../../helpers/fields';
+import { formDrivenWrite } from '../../helpers/formDriven';
+
+export default formDrivenWrite({
+	value: 'addSellerContact',
+	name: 'Add Seller Contact',
+	action: 'Add a seller contact to a sale',
+	description: 'Add a seller contact to a sale; the fields come from the matching contact form',
+	method: 'POST',
+	properties: [saleLocator()],
+	dependsOn: ['saleGuid.value'],
+	path: (r) => `${salePath(r)}/sellerContact`,
+	form: { request: (r) => ({ path: `${salePath(r)}/addSellerContactToSaleForm` }) },
+});

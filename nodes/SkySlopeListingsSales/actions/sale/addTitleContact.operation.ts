@@ -1,0 +1,14 @@
+import { saleLocator, salePath } from '../../helpers/fields';
+import { formDrivenWrite } from '../../helpers/formDriven';
+
+export default formDrivenWrite({
+	value: 'addTitleContact',
+	name: 'Add Title Contact',
+	action: 'Add a title contact to a sale',
+	description: 'Add a title contact to a sale; the fields come from the matching contact form',
+	method: 'POST',
+	properties: [saleLocator()],
+	dependsOn: ['saleGuid.value'],
+	path: (r) => `${salePath(r)}/titleContact`,
+	form: { request: (r) => ({ path: `${salePath(r)}/addTitleContactToSaleForm` }) },
+});

@@ -1,0 +1,3 @@
+import { fileCreate } from '../../helpers/fileOperations';
+
+export default fileCreate('sale');

@@ -1,0 +1,3 @@
+import { fileGet } from '../../helpers/fileOperations';
+
+export default fileGet('sale');

@@ -1,0 +1,3 @@
+import { fileAddCommissionsForm } from '../../helpers/fileOperations';
+
+export default fileAddCommissionsForm('sale');

@@ -1,0 +1,3 @@
+import { fileCoAgentsForm } from '../../helpers/fileOperations';
+
+export default fileCoAgentsForm('sale');

@@ -1,0 +1,14 @@
+import { saleLocator, salePath } from '../../helpers/fields';
+import { simpleRequest } from '../../helpers/formDriven';
+import { recordsOf } from '../../helpers/output';
+
+export default simpleRequest({
+	value: 'getCommissionLog',
+	name: 'Get Commission Log',
+	action: 'Get the commission log of a sale',
+	description: 'List the commission log entries of a sale, one item each',
+	method: 'GET',
+	properties: [saleLocator()],
+	path: (r) => `${salePath(r)}/commissionLog`,
+	output: recordsOf('commissionLogs'),
+});

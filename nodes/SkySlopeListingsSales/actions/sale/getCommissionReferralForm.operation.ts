@@ -1,0 +1,3 @@
+import { fileCommissionReferralForm } from '../../helpers/fileOperations';
+
+export default fileCommissionReferralForm('sale');

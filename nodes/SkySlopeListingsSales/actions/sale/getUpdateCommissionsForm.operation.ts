@@ -1,0 +1,3 @@
+import { fileUpdateCommissionsForm } from '../../helpers/fileOperations';
+
+export default fileUpdateCommissionsForm('sale');

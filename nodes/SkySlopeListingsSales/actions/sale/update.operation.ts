@@ -1,0 +1,3 @@
+import { fileUpdate } from '../../helpers/fileOperations';
+
+export default fileUpdate('sale');

@@ -1,0 +1,3 @@
+import { fileUpdateAgent } from '../../helpers/fileOperations';
+
+export default fileUpdateAgent('sale');

@@ -1,0 +1,3 @@
+import { fileUpdateChecklistType } from '../../helpers/fileOperations';
+
+export default fileUpdateChecklistType('sale');

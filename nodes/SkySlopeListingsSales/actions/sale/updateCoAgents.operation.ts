@@ -1,0 +1,3 @@
+import { fileUpdateCoAgents } from '../../helpers/fileOperations';
+
+export default fileUpdateCoAgents('sale');

@@ -1,0 +1,3 @@
+import { fileUpdateCommissionReferral } from '../../helpers/fileOperations';
+
+export default fileUpdateCommissionReferral('sale');

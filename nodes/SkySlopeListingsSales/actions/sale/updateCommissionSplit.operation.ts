@@ -1,0 +1,14 @@
+import { saleLocator, salePath } from '../../helpers/fields';
+import { formDrivenWrite } from '../../helpers/formDriven';
+
+export default formDrivenWrite({
+	value: 'updateCommissionSplit',
+	name: 'Update Commission Split',
+	action: 'Set the commission split of a sale',
+	description: 'Split the commission between the primary agent and the co-agents; the fields come from the commission split form',
+	method: 'PUT',
+	properties: [saleLocator()],
+	dependsOn: ['saleGuid.value'],
+	path: (r) => `${salePath(r)}/commissionSplit`,
+	form: { request: (r) => ({ path: `${salePath(r)}/updateCommissionSplitForm` }) },
+});

@@ -1,0 +1,3 @@
+import { fileUpdateCommissions } from '../../helpers/fileOperations';
+
+export default fileUpdateCommissions('sale');

@@ -1,0 +1,3 @@
+import { fileUpdateProperty } from '../../helpers/fileOperations';
+
+export default fileUpdateProperty('sale');

@@ -1,0 +1,14 @@
+import { simpleRequest } from '../../helpers/formDriven';
+
+export default simpleRequest({
+	value: 'get',
+	name: 'Get',
+	action: 'Get subscribers',
+	description:
+		'The users of the brokerage the credential can see, the transaction types, and whether the brokerage has several offices',
+	method: 'GET',
+	properties: [],
+	path: () => '/api/subscribers',
+	// The links name each user's listing and sale forms: they carry meaning here.
+	keepLinks: true,
+});

@@ -1,0 +1,88 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { checkGuid, defineOperation, followNextLinks, inputError, toUnixSeconds, type Link, type Operation } from '../../shared';
+import { nextLinkQuery, skySlopeRequest } from '../transport';
+import { executeReader, limitField, limitOf, returnAllField } from './fields';
+
+const agentFilter = (name: string, displayName: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'options',
+	default: '',
+	typeOptions: { loadOptionsMethod: 'getAgents' },
+	description: `${description}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+});
+
+function filters(kind: 'listing' | 'sale'): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			agentFilter('agentGuid', 'Agent Name or ID', `Only ${kind}s assigned to this agent`),
+			agentFilter('createdByGuid', 'Created By Name or ID', `Only ${kind}s created by this user`),
+			{
+				displayName: 'Created After',
+				name: 'earliestDate',
+				type: 'dateTime',
+				default: '',
+				description: `Only ${kind}s created at or after this moment`,
+			},
+			{
+				displayName: 'Created Before',
+				name: 'latestDate',
+				type: 'dateTime',
+				default: '',
+				description: `Only ${kind}s created at or before this moment`,
+			},
+		],
+	};
+}
+
+/** The query of the first page, every filter checked before anything is sent. */
+function firstPageQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const f = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (f.agentGuid) qs.agentGuid = checkGuid(ctx, 'Filters: Agent', f.agentGuid, itemIndex);
+	if (f.createdByGuid) qs.createdByGuid = checkGuid(ctx, 'Filters: Created By', f.createdByGuid, itemIndex);
+	if (f.earliestDate) qs.earliestDate = toUnixSeconds(ctx, 'Filters: Created After', f.earliestDate, itemIndex);
+	if (f.latestDate) qs.latestDate = toUnixSeconds(ctx, 'Filters: Created Before', f.latestDate, itemIndex);
+	if (typeof qs.earliestDate === 'number' && typeof qs.latestDate === 'number' && qs.earliestDate > qs.latestDate) {
+		throw inputError(ctx, 'Filters: Created After', itemIndex, 'is later than Created Before');
+	}
+	return qs;
+}
+
+/**
+ * Get Many for listings and sales: pages of 10, the `next` link followed for Return All (its query
+ * sent to the same path on the credential's host), one item per record.
+ */
+export function fileGetMany(kind: 'listing' | 'sale'): Operation {
+	const path = kind === 'listing' ? '/api/files/listings' : '/api/files/sales';
+	const key = `${kind}s`;
+	return defineOperation({
+		value: 'getAll',
+		name: 'Get Many',
+		action: `Get many ${kind}s`,
+		description: `List ${kind}s the user can see, newest first, with filters`,
+		properties: [returnAllField(), limitField(), filters(kind)],
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			const limit = limitOf(executeReader(this, itemIndex));
+			const returnAll = limit === undefined;
+			const first = firstPageQuery(this, itemIndex);
+			return await followNextLinks<IDataObject>({
+				returnAll,
+				limit,
+				fetch: async (next) => {
+					const qs = next ? nextLinkQuery(next) : first;
+					const envelope = await skySlopeRequest.call(this, { method: 'GET', path, qs, itemIndex });
+					const value = (envelope.value ?? {}) as IDataObject;
+					const records = Array.isArray(value[key]) ? (value[key] as IDataObject[]) : [];
+					return { records, links: envelope.links as Link[] | undefined };
+				},
+			});
+		},
+	});
+}

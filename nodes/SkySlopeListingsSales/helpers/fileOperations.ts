@@ -1,0 +1,306 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { checkMaxItems, type Operation } from '../../shared';
+import {
+	agentLocator,
+	checklistTypeField,
+	guidOf,
+	intOf,
+	listingLocator,
+	listingPath,
+	officeLocator,
+	saleLocator,
+	salePath,
+	type Reader,
+} from './fields';
+import { formDrivenWrite, getForm, simpleRequest } from './formDriven';
+import { recordOf } from './output';
+
+/**
+ * The operations listings and sales have alike (spec 4.6-4.8: the same shape under
+ * /api/files/listings/{listingGuid} and /api/files/sales/{saleGuid}), written once.
+ */
+export type FileKind = 'listing' | 'sale';
+
+const Kind = (kind: FileKind) => (kind === 'listing' ? 'Listing' : 'Sale');
+const locator = (kind: FileKind) => (kind === 'listing' ? listingLocator() : saleLocator());
+const pathOf = (kind: FileKind) => (kind === 'listing' ? listingPath : salePath);
+
+const officeAndType = (r: Reader) => ({
+	officeGuid: guidOf(r, 'officeGuid'),
+	checklistTypeId: intOf(r, 'checklistTypeId', 'Checklist Type', { min: 1 }),
+});
+
+/**
+ * The query of the create form. The listing form takes officeGuid and checklistTypeId (spec 4.6);
+ * the sale form takes userGuid and checklistTypeId (spec 4.8, step 1): the agent picked is that
+ * user, and the office goes along for services that read it.
+ */
+function createFormQuery(kind: FileKind, r: Reader): IDataObject {
+	const qs: IDataObject = officeAndType(r);
+	if (kind === 'sale' && r.get('agentGuid')) qs.userGuid = guidOf(r, 'agentGuid');
+	return qs;
+}
+
+/**
+ * Create: the office, agent and checklist type are picked from lists (for a sale, the five-step
+ * flow of spec 4.8 made one step), the create form gives the other fields.
+ */
+export function fileCreate(kind: FileKind): Operation {
+	return formDrivenWrite({
+		value: 'create',
+		name: 'Create',
+		action: `Create a ${kind}`,
+		description: `Create a ${kind} in an office, for an agent, with a checklist type; the other fields come from the ${kind} form`,
+		method: 'POST',
+		properties: [
+			officeLocator(`The office the ${kind} belongs to`),
+			checklistTypeField(Kind(kind)),
+			agentLocator(`The primary agent of the ${kind}`),
+		],
+		dependsOn: ['officeGuid.value', 'checklistTypeId', 'agentGuid.value'],
+		path: () => `/api/files/${kind}s`,
+		form: {
+			request: (r) => ({ path: `/api/files/${kind}Form`, qs: createFormQuery(kind, r) }),
+			exclude: ['officeGuid', 'agentGuid', 'checklistTypeId'],
+		},
+		extraBody: (r) => ({ ...officeAndType(r), agentGuid: guidOf(r, 'agentGuid') }),
+		check(r, body) {
+			if (Array.isArray(body.coAgentGuids)) checkMaxItems(this, 'Fields: coAgentGuids', body.coAgentGuids, 5, r.itemIndex);
+		},
+		keepLinks: true,
+	});
+}
+
+export function fileCreateForm(kind: FileKind): Operation {
+	return getForm({
+		value: 'getCreateForm',
+		name: 'Get Create Form',
+		action: `Get the ${kind} create form`,
+		description: `The fields a new ${kind} needs in an office and checklist type, with required flags and allowed values`,
+		properties: [
+			officeLocator(),
+			checklistTypeField(Kind(kind)),
+			...(kind === 'sale' ? [{ ...agentLocator('The agent the sale is for (the form can differ by user)'), required: false }] : []),
+		],
+		request: (r) => ({ path: `/api/files/${kind}Form`, qs: createFormQuery(kind, r) }),
+	});
+}
+
+export function fileUpdateAgent(kind: FileKind): Operation {
+	return simpleRequest({
+		value: 'updateAgent',
+		name: 'Update Agent',
+		action: `Set the primary agent of a ${kind}`,
+		description: `Make another user of the brokerage the primary agent of the ${kind}`,
+		method: 'PUT',
+		properties: [locator(kind), agentLocator('The new primary agent')],
+		path: (r) => `${pathOf(kind)(r)}/agent`,
+		body: (r) => ({ agentGuid: guidOf(r, 'agentGuid') }),
+	});
+}
+
+export function fileUpdateChecklistType(kind: FileKind): Operation {
+	return simpleRequest({
+		value: 'updateChecklistType',
+		name: 'Update Checklist Type',
+		action: `Change the checklist type of a ${kind}`,
+		description: `Change the checklist type of a ${kind} (a Commercial Lease type cannot become another type, nor the reverse)`,
+		method: 'PUT',
+		properties: [locator(kind), checklistTypeField(Kind(kind))],
+		path: (r) => `${pathOf(kind)(r)}/checklistType`,
+		body: (r) => ({ checklistTypeId: intOf(r, 'checklistTypeId', 'Checklist Type', { min: 1 }) }),
+	});
+}
+
+/** The co-agents form of each kind (spec 4.7 updateListingCoAgentsForm, 4.8 updateSaleCoAgentsForm). */
+const coAgentsForm = (kind: FileKind) => `/update${Kind(kind)}CoAgentsForm`;
+
+export function fileUpdateCoAgents(kind: FileKind): Operation {
+	return formDrivenWrite({
+		value: 'updateCoAgents',
+		name: 'Update Co-Agents',
+		action: `Set the co-agents of a ${kind}`,
+		description: `Replace the co-agents of a ${kind} (zero to five)`,
+		method: 'PUT',
+		properties: [locator(kind)],
+		dependsOn: [`${kind}Guid.value`],
+		path: (r) => `${pathOf(kind)(r)}/coAgents`,
+		form: { request: (r) => ({ path: `${pathOf(kind)(r)}${coAgentsForm(kind)}` }) },
+		check(r, body) {
+			const list = Array.isArray(body.coAgentGuids) ? body.coAgentGuids : [];
+			checkMaxItems(this, 'Fields: coAgentGuids', list, 5, r.itemIndex);
+		},
+	});
+}
+
+export function fileCoAgentsForm(kind: FileKind): Operation {
+	return getForm({
+		value: 'getCoAgentsForm',
+		name: 'Get Co-Agents Form',
+		action: `Get the ${kind} co-agents form`,
+		description: 'The fields the co-agents update accepts',
+		properties: [locator(kind)],
+		request: (r) => ({ path: `${pathOf(kind)(r)}${coAgentsForm(kind)}` }),
+	});
+}
+
+interface SubWrite {
+	value: string;
+	name: string;
+	action: string;
+	description: string;
+	method: 'POST' | 'PUT' | 'PATCH';
+	/** Below the file's path ('' for the file itself). */
+	sub: string;
+	/** The form, below the file's path. */
+	form: string;
+	partial?: boolean;
+}
+
+/** A form-driven write below a listing or sale: the form and the write share the file's path. */
+function subWrite(kind: FileKind, spec: SubWrite): Operation {
+	return formDrivenWrite({
+		value: spec.value,
+		name: spec.name,
+		action: spec.action,
+		description: spec.description,
+		method: spec.method,
+		properties: [locator(kind)],
+		dependsOn: [`${kind}Guid.value`],
+		path: (r) => `${pathOf(kind)(r)}${spec.sub}`,
+		form: { request: (r) => ({ path: `${pathOf(kind)(r)}${spec.form}` }), partial: spec.partial },
+	});
+}
+
+/** A "Get ... Form" operation below a listing or sale. */
+function subForm(kind: FileKind, spec: { value: string; name: string; action: string; description: string; form: string }): Operation {
+	return getForm({ ...spec, properties: [locator(kind)], request: (r) => ({ path: `${pathOf(kind)(r)}${spec.form}` }) });
+}
+
+export const fileGet = (kind: FileKind): Operation =>
+	simpleRequest({
+		value: 'get',
+		name: 'Get',
+		action: `Get a ${kind}`,
+		description: kind === 'listing' ? 'Retrieve a listing with its documents' : 'Retrieve a sale',
+		method: 'GET',
+		properties: [locator(kind)],
+		path: pathOf(kind),
+		output: recordOf(kind),
+	});
+
+export const fileUpdate = (kind: FileKind): Operation =>
+	subWrite(kind, {
+		value: 'update',
+		name: 'Update',
+		action: `Update a ${kind}`,
+		description: `Change fields of a ${kind}; the fields come from its update form`,
+		method: 'PUT',
+		sub: '',
+		form: `/update${Kind(kind)}Form`,
+		partial: true,
+	});
+
+export const fileUpdateForm = (kind: FileKind): Operation =>
+	subForm(kind, {
+		value: 'getUpdateForm',
+		name: 'Get Update Form',
+		action: `Get the ${kind} update form`,
+		description: `The fields a ${kind} update accepts`,
+		form: `/update${Kind(kind)}Form`,
+	});
+
+export const fileUpdateProperty = (kind: FileKind): Operation =>
+	subWrite(kind, {
+		value: 'updateProperty',
+		name: 'Update Property',
+		action: `Update the property of a ${kind}`,
+		description: `Set the property (address and details) of a ${kind}; the fields come from the property form`,
+		method: 'PUT',
+		sub: '/property',
+		form: `/update${Kind(kind)}PropertyForm`,
+		partial: true,
+	});
+
+export const filePropertyForm = (kind: FileKind): Operation =>
+	subForm(kind, {
+		value: 'getUpdatePropertyForm',
+		name: 'Get Update Property Form',
+		action: `Get the ${kind} property form`,
+		description: `The fields of the property of a ${kind}`,
+		form: `/update${Kind(kind)}PropertyForm`,
+	});
+
+export const fileAddCommissions = (kind: FileKind): Operation =>
+	subWrite(kind, {
+		value: 'addCommissions',
+		name: 'Add Commissions',
+		action: `Add commissions to a ${kind}`,
+		description: `Add the commissions of a ${kind}; the fields come from the add-commissions form`,
+		method: 'POST',
+		sub: '/commissions',
+		form: `/addCommissionsTo${Kind(kind)}Form`,
+	});
+
+export const fileAddCommissionsForm = (kind: FileKind): Operation =>
+	subForm(kind, {
+		value: 'getAddCommissionsForm',
+		name: 'Get Add Commissions Form',
+		action: `Get the ${kind} add commissions form`,
+		description: `The fields adding commissions to a ${kind} needs`,
+		form: `/addCommissionsTo${Kind(kind)}Form`,
+	});
+
+export const fileUpdateCommissions = (kind: FileKind): Operation =>
+	subWrite(kind, {
+		value: 'updateCommissions',
+		name: 'Update Commissions',
+		action: `Update the commissions of a ${kind}`,
+		description: `Change the commissions of a ${kind}; the fields come from the update-commissions form`,
+		method: 'PUT',
+		sub: '/commissions',
+		form: `/update${Kind(kind)}CommissionsForm`,
+		partial: true,
+	});
+
+export const fileUpdateCommissionsForm = (kind: FileKind): Operation =>
+	subForm(kind, {
+		value: 'getUpdateCommissionsForm',
+		name: 'Get Update Commissions Form',
+		action: `Get the ${kind} update commissions form`,
+		description: `The fields a ${kind} commissions update accepts`,
+		form: `/update${Kind(kind)}CommissionsForm`,
+	});
+
+export const fileAddCommissionReferral = (kind: FileKind): Operation =>
+	subWrite(kind, {
+		value: 'addCommissionReferral',
+		name: 'Add Commission Referral',
+		action: `Add a commission referral to a ${kind}`,
+		description: `Add the commission referral of a ${kind}; the fields come from the commission referral form`,
+		method: 'POST',
+		sub: '/commissionReferral',
+		form: '/commissionReferralForm',
+	});
+
+export const fileUpdateCommissionReferral = (kind: FileKind): Operation =>
+	subWrite(kind, {
+		value: 'updateCommissionReferral',
+		name: 'Update Commission Referral',
+		action: `Update the commission referral of a ${kind}`,
+		description: `Change fields of the commission referral of a ${kind}`,
+		method: 'PATCH',
+		sub: '/commissionReferral',
+		form: '/commissionReferralForm',
+		partial: true,
+	});
+
+export const fileCommissionReferralForm = (kind: FileKind): Operation =>
+	subForm(kind, {
+		value: 'getCommissionReferralForm',
+		name: 'Get Commission Referral Form',
+		action: `Get the ${kind} commission referral form`,
+		description: `The fields of a ${kind} commission referral`,
+		form: '/commissionReferralForm',
+	});
