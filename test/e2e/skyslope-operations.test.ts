@@ -55,7 +55,7 @@ const lookups: Step[] = [
 
 const listingWalk: Step[] = [
 	...lookups,
-	{ name: 'Listing form', resource: 'listing', operation: 'getCreateForm', parameters: { officeGuid: OFFICE(0), checklistTypeId: 11 } },
+	{ name: 'Listing form', resource: 'listing', operation: 'getForm', parameters: { formFor: 'create', officeGuid: OFFICE(0), checklistTypeId: 11 } },
 	{
 		name: 'Create listing',
 		resource: 'listing',
@@ -79,11 +79,11 @@ const listingWalk: Step[] = [
 	},
 	{ name: 'Get listing', resource: 'listing', operation: 'get', parameters: { listingGuid: LISTING }, check: ([l]) => expect(l.listingPrice).toBe(450000) },
 	{ name: 'Some listings', resource: 'listing', operation: 'getAll', parameters: { returnAll: false, limit: 3 }, check: (out) => expect(out).toHaveLength(3) },
-	{ name: 'Update form', resource: 'listing', operation: 'getUpdateForm', parameters: { listingGuid: LISTING } },
+	{ name: 'Update form', resource: 'listing', operation: 'getForm', parameters: { formFor: 'update', listingGuid: LISTING } },
 	{ name: 'Update listing', resource: 'listing', operation: 'update', parameters: { listingGuid: LISTING, columns: columns({ listingPrice: 455000 }) } },
 	{ name: 'Set agent', resource: 'listing', operation: 'updateAgent', parameters: { listingGuid: LISTING, agentGuid: byId(expr(AGENT(0))) } },
 	{ name: 'Set checklist type', resource: 'listing', operation: 'updateChecklistType', parameters: { listingGuid: LISTING, checklistTypeId: 12 } },
-	{ name: 'Co-agents form', resource: 'listing', operation: 'getCoAgentsForm', parameters: { listingGuid: LISTING } },
+	{ name: 'Co-agents form', resource: 'listing', operation: 'getForm', parameters: { formFor: 'updateCoAgents', listingGuid: LISTING } },
 	{
 		name: 'Set co-agents',
 		resource: 'listing',
@@ -91,16 +91,17 @@ const listingWalk: Step[] = [
 		parameters: { listingGuid: LISTING, columns: columns({ coAgentGuids: expr(`[${AGENT(1)}]`) }, ['coAgentGuids']) },
 	},
 	{ name: 'Set office', resource: 'listing', operation: 'updateOffice', parameters: { listingGuid: LISTING, officeGuid: OFFICE(1) } },
-	{ name: 'Commissions form', resource: 'listing', operation: 'getAddCommissionsForm', parameters: { listingGuid: LISTING } },
+	{ name: 'Commissions form', resource: 'listing', operation: 'getForm', parameters: { formFor: 'addCommissions', listingGuid: LISTING } },
 	{
 		name: 'Add commissions',
 		resource: 'listing',
 		operation: 'addCommissions',
 		parameters: { listingGuid: LISTING, columns: columns({ listingCommissionPercent: 3, saleCommissionPercent: 2.5 }) },
 	},
-	{ name: 'Commissions update form', resource: 'listing', operation: 'getUpdateCommissionsForm', parameters: { listingGuid: LISTING } },
+	{ name: 'Commissions update form', resource: 'listing', operation: 'getForm', parameters: { formFor: 'updateCommissions', listingGuid: LISTING } },
 	{ name: 'Update commissions', resource: 'listing', operation: 'updateCommissions', parameters: { listingGuid: LISTING, columns: columns({ notes: 'Adjusted' }) } },
-	{ name: 'Referral form', resource: 'listing', operation: 'getCommissionReferralForm', parameters: { listingGuid: LISTING } },
+	{ name: 'Referral form', resource: 'listing', operation: 'getForm', parameters: { formFor: 'addCommissionReferral', listingGuid: LISTING } },
+	{ name: 'Referral update form', resource: 'listing', operation: 'getForm', parameters: { formFor: 'updateCommissionReferral', listingGuid: LISTING } },
 	{
 		name: 'Add referral',
 		resource: 'listing',
@@ -108,7 +109,7 @@ const listingWalk: Step[] = [
 		parameters: { listingGuid: LISTING, columns: columns({ referralCompany: 'Example Co', referralAgentName: 'Kai Sample' }) },
 	},
 	{ name: 'Update referral', resource: 'listing', operation: 'updateCommissionReferral', parameters: { listingGuid: LISTING, columns: columns({ referralPercent: 25 }) } },
-	{ name: 'Seller form', resource: 'listing', operation: 'getAddSellerContactForm', parameters: { listingGuid: LISTING } },
+	{ name: 'Seller form', resource: 'listing', operation: 'getForm', parameters: { formFor: 'addSellerContact', listingGuid: LISTING } },
 	{
 		name: 'Add seller',
 		resource: 'listing',
@@ -116,9 +117,9 @@ const listingWalk: Step[] = [
 		parameters: { listingGuid: LISTING, columns: columns({ firstName: 'Ada', lastName: 'Sample' }) },
 		check: ([c]) => expect(typeof c.contactGuid).toBe('string'),
 	},
-	{ name: 'Warranty form', resource: 'listing', operation: 'getAddHomeWarrantyContactForm', parameters: { listingGuid: LISTING } },
+	{ name: 'Warranty form', resource: 'listing', operation: 'getForm', parameters: { formFor: 'addHomeWarrantyContact', listingGuid: LISTING } },
 	{ name: 'Add warranty', resource: 'listing', operation: 'addHomeWarrantyContact', parameters: { listingGuid: LISTING, columns: columns({ company: 'Example Warranty' }) } },
-	{ name: 'Misc form', resource: 'listing', operation: 'getAddMiscellaneousContactForm', parameters: { listingGuid: LISTING } },
+	{ name: 'Misc form', resource: 'listing', operation: 'getForm', parameters: { formFor: 'addMiscellaneousContact', listingGuid: LISTING } },
 	{
 		name: 'Add misc',
 		resource: 'listing',
@@ -128,8 +129,8 @@ const listingWalk: Step[] = [
 	{
 		name: 'Contact form',
 		resource: 'listing',
-		operation: 'getUpdateContactForm',
-		parameters: { listingGuid: LISTING, contactGuid: byId(expr(`$('Add seller').first().json.contactGuid`)) },
+		operation: 'getForm',
+		parameters: { formFor: 'updateContact', listingGuid: LISTING, contactGuid: byId(expr(`$('Add seller').first().json.contactGuid`)) },
 	},
 	{
 		name: 'Update seller',
@@ -137,7 +138,7 @@ const listingWalk: Step[] = [
 		operation: 'updateContact',
 		parameters: { listingGuid: LISTING, contactGuid: byId(expr(`$('Add seller').first().json.contactGuid`)), columns: columns({ phone: '555-0101' }) },
 	},
-	{ name: 'Property form', resource: 'listing', operation: 'getUpdatePropertyForm', parameters: { listingGuid: LISTING } },
+	{ name: 'Property form', resource: 'listing', operation: 'getForm', parameters: { formFor: 'updateProperty', listingGuid: LISTING } },
 	{ name: 'Update property', resource: 'listing', operation: 'updateProperty', parameters: { listingGuid: LISTING, columns: columns({ unit: '4B' }) } },
 	{
 		name: 'Custom fields',
@@ -147,7 +148,7 @@ const listingWalk: Step[] = [
 		check: ([l]) => expect(l.customFields).toMatchObject({ leadSource: 'Web' }),
 	},
 	{ name: 'Stage', resource: 'listing', operation: 'updateStage', parameters: { listingGuid: LISTING, stageId: 3 } },
-	{ name: 'Referring agent form', resource: 'listing', operation: 'getAddReferringAgentForm', parameters: { listingGuid: LISTING } },
+	{ name: 'Referring agent form', resource: 'listing', operation: 'getForm', parameters: { formFor: 'addReferringAgent', listingGuid: LISTING } },
 	{
 		name: 'Add referring agent',
 		resource: 'listing',
@@ -161,7 +162,7 @@ const listingWalk: Step[] = [
 		parameters: { listingGuid: LISTING },
 		check: ([a]) => expect(a.agentName).toBe('Finn Example'),
 	},
-	{ name: 'Referring agent update form', resource: 'listing', operation: 'getUpdateReferringAgentForm', parameters: { listingGuid: LISTING } },
+	{ name: 'Referring agent update form', resource: 'listing', operation: 'getForm', parameters: { formFor: 'updateReferringAgent', listingGuid: LISTING } },
 	{
 		name: 'Update referring agent',
 		resource: 'listing',
@@ -209,7 +210,7 @@ const CONTACT_KINDS: Array<[string, Json]> = [
 
 const saleWalk: Step[] = [
 	...lookups,
-	{ name: 'Sale form', resource: 'sale', operation: 'getCreateForm', parameters: { officeGuid: OFFICE(0), checklistTypeId: 14 } },
+	{ name: 'Sale form', resource: 'sale', operation: 'getForm', parameters: { formFor: 'create', officeGuid: OFFICE(0), checklistTypeId: 14 } },
 	{
 		name: 'Create sale',
 		resource: 'sale',
@@ -234,29 +235,29 @@ const saleWalk: Step[] = [
 	},
 	{ name: 'Get sale', resource: 'sale', operation: 'get', parameters: { saleGuid: SALE }, check: ([s]) => expect(s.status).toBe('incomplete') },
 	{ name: 'Some sales', resource: 'sale', operation: 'getAll', parameters: { returnAll: false, limit: 3, filters: {} }, check: (out) => expect(out).toHaveLength(3) },
-	{ name: 'Update form', resource: 'sale', operation: 'getUpdateForm', parameters: { saleGuid: SALE } },
+	{ name: 'Update form', resource: 'sale', operation: 'getForm', parameters: { formFor: 'update', saleGuid: SALE } },
 	{ name: 'Update sale', resource: 'sale', operation: 'update', parameters: { saleGuid: SALE, columns: columns({ escrowNumber: 'E-7' }) } },
-	{ name: 'Property form', resource: 'sale', operation: 'getUpdatePropertyForm', parameters: { saleGuid: SALE } },
+	{ name: 'Property form', resource: 'sale', operation: 'getForm', parameters: { formFor: 'updateProperty', saleGuid: SALE } },
 	{ name: 'Update property', resource: 'sale', operation: 'updateProperty', parameters: { saleGuid: SALE, columns: columns({ county: 'Sample County' }) } },
 	{ name: 'Set agent', resource: 'sale', operation: 'updateAgent', parameters: { saleGuid: SALE, agentGuid: byId(expr(AGENT(0))) } },
 	{ name: 'Set checklist type', resource: 'sale', operation: 'updateChecklistType', parameters: { saleGuid: SALE, checklistTypeId: 15 } },
-	{ name: 'Co-agents form', resource: 'sale', operation: 'getCoAgentsForm', parameters: { saleGuid: SALE } },
+	{ name: 'Co-agents form', resource: 'sale', operation: 'getForm', parameters: { formFor: 'updateCoAgents', saleGuid: SALE } },
 	{
 		name: 'Set co-agents',
 		resource: 'sale',
 		operation: 'updateCoAgents',
 		parameters: { saleGuid: SALE, columns: columns({ coAgentGuids: expr(`[${AGENT(1)}]`) }, ['coAgentGuids']) },
 	},
-	{ name: 'Commissions form', resource: 'sale', operation: 'getAddCommissionsForm', parameters: { saleGuid: SALE } },
+	{ name: 'Commissions form', resource: 'sale', operation: 'getForm', parameters: { formFor: 'addCommissions', saleGuid: SALE } },
 	{
 		name: 'Add commissions',
 		resource: 'sale',
 		operation: 'addCommissions',
 		parameters: { saleGuid: SALE, columns: columns({ listingCommissionPercent: 3, saleCommissionPercent: 3 }) },
 	},
-	{ name: 'Commissions update form', resource: 'sale', operation: 'getUpdateCommissionsForm', parameters: { saleGuid: SALE } },
+	{ name: 'Commissions update form', resource: 'sale', operation: 'getForm', parameters: { formFor: 'updateCommissions', saleGuid: SALE } },
 	{ name: 'Update commissions', resource: 'sale', operation: 'updateCommissions', parameters: { saleGuid: SALE, columns: columns({ totalCommission: 15300 }) } },
-	{ name: 'Breakdown form', resource: 'sale', operation: 'getCommissionBreakdownForm', parameters: { saleGuid: SALE } },
+	{ name: 'Breakdown form', resource: 'sale', operation: 'getForm', parameters: { formFor: 'updateCommissionBreakdown', saleGuid: SALE } },
 	{
 		name: 'Breakdown',
 		resource: 'sale',
@@ -266,7 +267,7 @@ const saleWalk: Step[] = [
 			columns: columns({ commissionBreakdowns: expr(`[{ description: 'Base', amount: 15300 }]`) }, ['commissionBreakdowns']),
 		},
 	},
-	{ name: 'Split form', resource: 'sale', operation: 'getCommissionSplitForm', parameters: { saleGuid: SALE } },
+	{ name: 'Split form', resource: 'sale', operation: 'getForm', parameters: { formFor: 'updateCommissionSplit', saleGuid: SALE } },
 	{
 		name: 'Split',
 		resource: 'sale',
@@ -280,7 +281,8 @@ const saleWalk: Step[] = [
 		},
 		check: ([s]) => expect((s.commissionSplits as Json[]).map((x) => x.splitPercent)).toEqual([60, 40]),
 	},
-	{ name: 'Referral form', resource: 'sale', operation: 'getCommissionReferralForm', parameters: { saleGuid: SALE } },
+	{ name: 'Referral form', resource: 'sale', operation: 'getForm', parameters: { formFor: 'addCommissionReferral', saleGuid: SALE } },
+	{ name: 'Referral update form', resource: 'sale', operation: 'getForm', parameters: { formFor: 'updateCommissionReferral', saleGuid: SALE } },
 	{
 		name: 'Add referral',
 		resource: 'sale',
@@ -304,7 +306,7 @@ const saleWalk: Step[] = [
 		check: ([s]) => expect((s.earnestMoneyDeposit as Json).depositAmount).toBe(5000),
 	},
 	...CONTACT_KINDS.flatMap(([kind, value]): Step[] => [
-		{ name: `${kind} form`, resource: 'sale', operation: `getAdd${kind}ContactForm`, parameters: { saleGuid: SALE } },
+		{ name: `${kind} form`, resource: 'sale', operation: 'getForm', parameters: { formFor: `add${kind}Contact`, saleGuid: SALE } },
 		{
 			name: `Add ${kind}`,
 			resource: 'sale',
@@ -356,6 +358,10 @@ const brokerageWalk: Step[] = [
 /** The request docs/skyslope-node.md documents for each operation, by `resource.operation`. */
 const documented = new Map(documentedOperations().map((d) => [`${d.resource}.${d.operation}`, d]));
 
+/** A step's key in the docs: Get Form is documented once per write it reads the form of. */
+const keyOf = (s: Step) =>
+	s.operation === 'getForm' ? `${s.resource}.getForm:${String(s.parameters?.formFor)}` : `${s.resource}.${s.operation}`;
+
 /** Runs a walk as one workflow: each node once (Execute Once), in order. */
 async function walk(name: string, steps: Step[]): Promise<RunResult> {
 	expect(new Set(steps.map((s) => s.name)).size).toBe(steps.length);
@@ -380,9 +386,9 @@ async function expectWalked(steps: Step[], run: RunResult): Promise<void> {
 	let at = 0;
 	const unseen: string[] = [];
 	for (const step of steps) {
-		const request = documented.get(`${step.resource}.${step.operation}`);
+		const request = documented.get(keyOf(step));
 		if (!request) {
-			unseen.push(`${step.name}: ${step.resource}.${step.operation} is not in docs/skyslope-node.md`);
+			unseen.push(`${step.name}: ${keyOf(step)} is not in docs/skyslope-node.md`);
 			continue;
 		}
 		const found = log.findIndex((e, i) => i >= at && e.method === request.method && request.pattern.test(e.path.split('?')[0]));
@@ -417,8 +423,15 @@ describe('every operation of SkySlope in n8n', () => {
 	}, 240_000);
 
 	it('the walks hold every operation the node offers', () => {
-		const walked = new Set([...listingWalk, ...saleWalk, ...brokerageWalk].map((s) => `${s.resource}.${s.operation}`));
-		const offered = resources.flatMap((r) => r.operations.map((o) => `${r.value}.${o.value}`));
+		const walked = new Set([...listingWalk, ...saleWalk, ...brokerageWalk].map(keyOf));
+		// Get Form counts once per write it offers (its Form For options).
+		const offered = resources.flatMap((r) =>
+			r.operations.flatMap((o) =>
+				o.value === 'getForm'
+					? (o.properties.find((p) => p.name === 'formFor')?.options ?? []).map((v) => `${r.value}.getForm:${String((v as { value: string }).value)}`)
+					: [`${r.value}.${o.value}`],
+			),
+		);
 		expect(offered.filter((op) => !walked.has(op))).toEqual([]);
 		expect([...walked].filter((op) => !offered.includes(op))).toEqual([]);
 	});

@@ -288,7 +288,7 @@ describe('versioning', () => {
 		const env = await startEnv();
 		try {
 			const listing = [...env.state.store.listings.values()][0].dto.listingGuid;
-			const r = await env.run({ resource: 'listing', operation: 'getUpdateCommissionsForm', listingGuid: byId(listing) });
+			const r = await env.run({ resource: 'listing', operation: 'getForm', formFor: 'updateCommissions', listingGuid: byId(listing) });
 			expect(r.error).toBeUndefined();
 			const [form] = json(r);
 			expect(form.fields).toBeDefined();

@@ -14,16 +14,24 @@ export interface DocumentedOperation {
 	pattern: RegExp;
 }
 
-/** One entry per table row, in the order of the document. */
+/**
+ * One entry per table row, in the order of the document; and for each row whose fields come from a
+ * form, an entry `getForm:<operation>`: Get Form with Form For set to that write reads that form.
+ */
 export function documentedOperations(): DocumentedOperation[] {
 	const doc = readFileSync(path.join(__dirname, '../../docs/skyslope-node.md'), 'utf8');
 	const rows: DocumentedOperation[] = [];
 	for (const section of doc.split('\n### ').slice(1)) {
 		const resource = /^[^(\n]*\(`(\w+)`\)/.exec(section)?.[1];
 		if (!resource) continue;
-		for (const [, operation, method, raw] of section.matchAll(/^\| [^|]+ \| `(\w+)` \| `(GET|POST|PUT|PATCH|DELETE) (\/[^`?]*)/gm)) {
+		const entry = (operation: string, method: string, raw: string): DocumentedOperation => {
 			const route = raw.trim();
-			rows.push({ resource, operation, method, route, pattern: new RegExp(`^${route.replace(/\{[^}]+\}/g, '[^/]+')}$`, 'i') });
+			return { resource, operation, method, route, pattern: new RegExp(`^${route.replace(/\{[^}]+\}/g, '[^/]+')}$`, 'i') };
+		};
+		const table = /^\| [^|]+ \| `(\w+)` \| `(GET|POST|PUT|PATCH|DELETE) (\/[^`?]*)[^|]*\|(?: `GET (\/[^`?]*))?/gm;
+		for (const [, operation, method, raw, form] of section.matchAll(table)) {
+			rows.push(entry(operation, method, raw));
+			if (form) rows.push(entry(`getForm:${operation}`, 'GET', form));
 		}
 	}
 	return rows;

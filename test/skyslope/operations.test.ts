@@ -162,12 +162,12 @@ describe('listings', () => {
 	it('reads the create and update forms', async () => {
 		const [form] = await ok({
 			resource: 'listing',
-			operation: 'getCreateForm',
+			operation: 'getForm', formFor: 'create',
 			officeGuid: byId(String(offices[0].officeGuid)),
 			checklistTypeId: 13,
 		});
 		expect((form.fields as IDataObject[]).map((f) => f.fieldName)).toContain('commercialLease');
-		const [update] = await ok({ resource: 'listing', operation: 'getUpdateForm', listingGuid: byId(listingGuid) });
+		const [update] = await ok({ resource: 'listing', operation: 'getForm', formFor: 'update', listingGuid: byId(listingGuid) });
 		expect((update.fields as IDataObject[]).map((f) => f.fieldName)).toContain('listingPrice');
 	});
 
@@ -184,7 +184,7 @@ describe('listings', () => {
 		expect(last('PUT', /\/agent$/).body).toEqual({ agentGuid: inOffice0[0].userGuid });
 		await ok({ resource: 'listing', operation: 'updateChecklistType', listingGuid: byId(listingGuid), checklistTypeId: 12 });
 		expect(last('PUT', /\/checklistType$/).body).toEqual({ checklistTypeId: 12 });
-		const [form] = await ok({ resource: 'listing', operation: 'getCoAgentsForm', listingGuid: byId(listingGuid) });
+		const [form] = await ok({ resource: 'listing', operation: 'getForm', formFor: 'updateCoAgents', listingGuid: byId(listingGuid) });
 		expect((form.fields as IDataObject[])[0].fieldName).toBe('coAgentGuids');
 		const co = String(agents.find((a) => a.userGuid !== inOffice0[0].userGuid)!.userGuid);
 		await okForm({ resource: 'listing', operation: 'updateCoAgents', listingGuid: byId(listingGuid) }, { coAgentGuids: [co] });
@@ -195,14 +195,14 @@ describe('listings', () => {
 
 	it('adds and updates commissions and the commission referral', async () => {
 		const L = { resource: 'listing', listingGuid: byId(listingGuid) };
-		const [addForm] = await ok({ ...L, operation: 'getAddCommissionsForm' });
+		const [addForm] = await ok({ ...L, operation: 'getForm', formFor: 'addCommissions' });
 		expect((addForm.fields as IDataObject[]).some((f) => f.isRequired)).toBe(true);
 		await okForm({ ...L, operation: 'addCommissions' }, { listingCommissionPercent: 3, saleCommissionPercent: 2.5 });
 		expect(last('POST', /\/commissions$/).body).toEqual({ listingCommissionPercent: 3, saleCommissionPercent: 2.5 });
-		await ok({ ...L, operation: 'getUpdateCommissionsForm' });
+		await ok({ ...L, operation: 'getForm', formFor: 'updateCommissions' });
 		await okForm({ ...L, operation: 'updateCommissions' }, { notes: 'Adjusted' });
 		expect(last('PUT', /\/commissions$/).body).toEqual({ notes: 'Adjusted' });
-		await ok({ ...L, operation: 'getCommissionReferralForm' });
+		await ok({ ...L, operation: 'getForm', formFor: 'addCommissionReferral' });
 		const [ref] = await okForm({ ...L, operation: 'addCommissionReferral' }, { referralCompany: 'Example Co', referralAgentName: 'Kai Sample' });
 		expect((ref.commissionReferral as IDataObject).referralCompany).toBe('Example Co');
 		await okForm({ ...L, operation: 'updateCommissionReferral' }, { referralPercent: 25 });
@@ -211,8 +211,9 @@ describe('listings', () => {
 
 	it('adds contacts within the limits and updates one with a string body', async () => {
 		const L = { resource: 'listing', listingGuid: byId(listingGuid) };
-		for (const op of ['getAddSellerContactForm', 'getAddHomeWarrantyContactForm', 'getAddMiscellaneousContactForm']) {
-			expect((await ok({ ...L, operation: op }))[0].fields).toBeDefined();
+		for (const formFor of ['addSellerContact', 'addHomeWarrantyContact', 'addMiscellaneousContact']) {
+			expect((await ok({ ...L, operation: 'getForm', formFor }))[0].fields).toBeDefined();
+			expect(last('GET', /ContactToListingForm$/).path).toMatch(new RegExp(`/${formFor}ToListingForm$`, 'i'));
 		}
 		const [seller] = await okForm({ ...L, operation: 'addSellerContact' }, { firstName: 'Ada', lastName: 'Sample', 'address.city': 'Sampleton' });
 		expect(last('POST', /\/sellerContact$/).body).toEqual({ firstName: 'Ada', lastName: 'Sample', address: { city: 'Sampleton' } });
@@ -221,7 +222,7 @@ describe('listings', () => {
 		expect(last('POST', /\/miscellaneousContact$/).status).toBe(200);
 
 		const contactGuid = byId(String(seller.contactGuid));
-		const [form] = await ok({ ...L, operation: 'getUpdateContactForm', contactGuid });
+		const [form] = await ok({ ...L, operation: 'getForm', formFor: 'updateContact', contactGuid });
 		expect(form.role).toBe('seller');
 		await okForm({ ...L, operation: 'updateContact', contactGuid }, { phone: '555-0101' });
 		const put = last('PUT', /\/contact\/[^/]+$/);
@@ -244,7 +245,7 @@ describe('listings', () => {
 		const documentGuid = seeded.documents[0].documentGuid;
 		const [doc] = await okForm({ resource: 'listing', listingGuid: byId(seeded.dto.listingGuid), operation: 'updateDocument', documentGuid: byId(documentGuid) }, { fileName: 'Disclosure.pdf', documentStatusId: 2 });
 		expect((doc.document as IDataObject).documentStatus).toBe('Reviewed');
-		await ok({ ...L, operation: 'getUpdatePropertyForm' });
+		await ok({ ...L, operation: 'getForm', formFor: 'updateProperty' });
 		await okForm({ ...L, operation: 'updateProperty' }, { 'property.unit': '4B', unit: '4B' });
 		expect(last('PUT', /\/property$/).body).toEqual({ unit: '4B' });
 		const [cf] = await ok({ ...L, operation: 'updateCustomFields', customFields: { field: [{ name: 'leadSource', value: 'Web' }] } });
@@ -256,11 +257,11 @@ describe('listings', () => {
 
 	it('adds, reads and updates the referring agent; a second one is refused', async () => {
 		const L = { resource: 'listing', listingGuid: byId(listingGuid) };
-		await ok({ ...L, operation: 'getAddReferringAgentForm' });
+		await ok({ ...L, operation: 'getForm', formFor: 'addReferringAgent' });
 		await okForm({ ...L, operation: 'addReferringAgent' }, { agentName: 'Finn Example', company: 'Example Referrals' });
 		const [got] = await ok({ ...L, operation: 'getReferringAgent' });
 		expect(got.agentName).toBe('Finn Example');
-		await ok({ ...L, operation: 'getUpdateReferringAgentForm' });
+		await ok({ ...L, operation: 'getForm', formFor: 'updateReferringAgent' });
 		await okForm({ ...L, operation: 'updateReferringAgent' }, { referralFeePercent: 20 });
 		expect(last('PUT', /\/referringagent$/).body).toEqual({ referralFeePercent: 20 });
 		const again = await runForm({ ...L, operation: 'addReferringAgent' }, { agentName: 'X', company: 'Y' });
@@ -301,7 +302,7 @@ describe('sales', () => {
 		const [sale] = await ok({ resource: 'sale', operation: 'get', saleGuid: byId(saleGuid) });
 		expect(sale.saleGuid).toBe(saleGuid);
 		expect(sale.status).toBe('incomplete');
-		const [form] = await ok({ resource: 'sale', operation: 'getCreateForm', officeGuid: byId(String(offices[0].officeGuid)), checklistTypeId: 14 });
+		const [form] = await ok({ resource: 'sale', operation: 'getForm', formFor: 'create', officeGuid: byId(String(offices[0].officeGuid)), checklistTypeId: 14 });
 		expect((form.fields as IDataObject[]).find((f) => f.fieldName === 'dealTypeId')?.allowableSelections).toHaveLength(3);
 	});
 
@@ -322,32 +323,32 @@ describe('sales', () => {
 
 	it('updates the sale and runs every sub-resource', async () => {
 		const S = { resource: 'sale', saleGuid: byId(saleGuid) };
-		await ok({ ...S, operation: 'getUpdateForm' });
+		await ok({ ...S, operation: 'getForm', formFor: 'update' });
 		await okForm({ ...S, operation: 'update' }, { escrowNumber: 'E-7' });
-		await ok({ ...S, operation: 'getUpdatePropertyForm' });
+		await ok({ ...S, operation: 'getForm', formFor: 'updateProperty' });
 		await okForm({ ...S, operation: 'updateProperty' }, { county: 'Sample County' });
 		const inOffice0 = agents.filter((a) => env.state.store.user(String(a.userGuid))?.officeGuid === offices[0].officeGuid);
 		await ok({ ...S, operation: 'updateAgent', agentGuid: byId(String(inOffice0[0].userGuid)) });
 		await ok({ ...S, operation: 'updateChecklistType', checklistTypeId: 15 });
-		await ok({ ...S, operation: 'getCoAgentsForm' });
+		await ok({ ...S, operation: 'getForm', formFor: 'updateCoAgents' });
 		const co = String(inOffice0[1].userGuid);
 		await okForm({ ...S, operation: 'updateCoAgents' }, { coAgentGuids: [co] });
 		expect(last('PUT', /sales\/[^/]+\/coAgents$/).body).toEqual({ coAgentGuids: [co] });
-		await ok({ ...S, operation: 'getAddCommissionsForm' });
+		await ok({ ...S, operation: 'getForm', formFor: 'addCommissions' });
 		await okForm({ ...S, operation: 'addCommissions' }, { listingCommissionPercent: 3, saleCommissionPercent: 3 });
-		await ok({ ...S, operation: 'getUpdateCommissionsForm' });
+		await ok({ ...S, operation: 'getForm', formFor: 'updateCommissions' });
 		await okForm({ ...S, operation: 'updateCommissions' }, { totalCommission: 15300 });
-		await ok({ ...S, operation: 'getCommissionBreakdownForm' });
+		await ok({ ...S, operation: 'getForm', formFor: 'updateCommissionBreakdown' });
 		await okForm({ ...S, operation: 'updateCommissionBreakdown' }, { commissionBreakdowns: '[{"description":"Base","amount":15300}]' });
 		expect(last('PUT', /commissionBreakdown$/).body).toEqual({ commissionBreakdowns: [{ description: 'Base', amount: 15300 }] });
-		await ok({ ...S, operation: 'getCommissionSplitForm' });
+		await ok({ ...S, operation: 'getForm', formFor: 'updateCommissionSplit' });
 		await okForm({ ...S, operation: 'updateCommissionSplit' }, {
 			commissionSplits: [
 				{ agentGuid: String(inOffice0[0].userGuid), splitPercent: 60 },
 				{ agentGuid: co, splitPercent: 40 },
 			],
 		});
-		await ok({ ...S, operation: 'getCommissionReferralForm' });
+		await ok({ ...S, operation: 'getForm', formFor: 'addCommissionReferral' });
 		await okForm({ ...S, operation: 'addCommissionReferral' }, { referralCompany: 'Ref Co', referralAgentName: 'Iris Example' });
 		await okForm({ ...S, operation: 'updateCommissionReferral' }, { notes: 'ok' });
 		await okForm({ ...S, operation: 'addCommissionLog' }, { note: 'Bonus agreed', amount: 500 });
@@ -371,7 +372,7 @@ describe('sales', () => {
 		const S = { resource: 'sale', saleGuid: byId(saleGuid) };
 		const kinds = ['Attorney', 'Buyer', 'Escrow', 'HomeWarranty', 'Lender', 'Miscellaneous', 'OtherSideAgent', 'Seller', 'Title'];
 		for (const kind of kinds) {
-			const [form] = await ok({ ...S, operation: `getAdd${kind}ContactForm` });
+			const [form] = await ok({ ...S, operation: 'getForm', formFor: `add${kind}Contact` });
 			const fields = form.fields as IDataObject[];
 			const value: IDataObject = {};
 			for (const f of fields) if (f.isRequired) value[String(f.fieldName)] = `${kind} ${String(f.fieldName)}`;
@@ -453,8 +454,15 @@ describe('documentation', () => {
 	it('docs/skyslope-node.md lists every operation of every resource', () => {
 		const documented = documentedOperations();
 		for (const resource of resources) {
-			const listed = documented.filter((d) => d.resource === resource.value).map((d) => d.operation);
+			const rows = documented.filter((d) => d.resource === resource.value).map((d) => d.operation);
+			const forms = rows.filter((o) => o.startsWith('getForm:')).map((o) => o.slice('getForm:'.length));
+			const listed = rows.filter((o) => !o.startsWith('getForm:'));
+			if (forms.length) listed.push('getForm');
 			expect(listed.sort()).toEqual(resource.operations.map((o) => o.value).sort());
+			// Get Form offers exactly the writes whose rows name a form.
+			const getForm = resource.operations.find((o) => o.value === 'getForm');
+			const formFor = getForm?.properties.find((p) => p.name === 'formFor')?.options?.map((o) => (o as { value: string }).value) ?? [];
+			expect(formFor.sort()).toEqual(forms.sort());
 		}
 	});
 });

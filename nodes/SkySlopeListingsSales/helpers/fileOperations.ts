@@ -13,7 +13,7 @@ import {
 	salePath,
 	type Reader,
 } from './fields';
-import { formDrivenWrite, getForm, simpleRequest } from './formDriven';
+import { formDrivenWrite, simpleRequest } from './formDriven';
 import { recordOf } from './output';
 
 /**
@@ -63,27 +63,18 @@ export function fileCreate(kind: FileKind): Operation {
 		form: {
 			request: (r) => ({ path: `/api/files/${kind}Form`, qs: createFormQuery(kind, r) }),
 			exclude: ['officeGuid', 'agentGuid', 'checklistTypeId'],
+			// The listing form needs no agent; the sale form may differ by agent, who is optional here.
+			properties: [
+				officeLocator(),
+				checklistTypeField(Kind(kind)),
+				...(kind === 'sale' ? [{ ...agentLocator('The agent the sale is for (the form can differ by user)'), required: false }] : []),
+			],
 		},
 		extraBody: (r) => ({ ...officeAndType(r), agentGuid: guidOf(r, 'agentGuid') }),
 		check(r, body) {
 			if (Array.isArray(body.coAgentGuids)) checkMaxItems(this, 'Fields: coAgentGuids', body.coAgentGuids, 5, r.itemIndex);
 		},
 		keepLinks: true,
-	});
-}
-
-export function fileCreateForm(kind: FileKind): Operation {
-	return getForm({
-		value: 'getCreateForm',
-		name: 'Get Create Form',
-		action: `Get the ${kind} create form`,
-		description: `The fields a new ${kind} needs in an office and checklist type, with required flags and allowed values`,
-		properties: [
-			officeLocator(),
-			checklistTypeField(Kind(kind)),
-			...(kind === 'sale' ? [{ ...agentLocator('The agent the sale is for (the form can differ by user)'), required: false }] : []),
-		],
-		request: (r) => ({ path: `/api/files/${kind}Form`, qs: createFormQuery(kind, r) }),
 	});
 }
 
@@ -134,17 +125,6 @@ export function fileUpdateCoAgents(kind: FileKind): Operation {
 	});
 }
 
-export function fileCoAgentsForm(kind: FileKind): Operation {
-	return getForm({
-		value: 'getCoAgentsForm',
-		name: 'Get Co-Agents Form',
-		action: `Get the ${kind} co-agents form`,
-		description: 'The fields the co-agents update accepts',
-		properties: [locator(kind)],
-		request: (r) => ({ path: `${pathOf(kind)(r)}${coAgentsForm(kind)}` }),
-	});
-}
-
 interface SubWrite {
 	value: string;
 	name: string;
@@ -173,11 +153,6 @@ function subWrite(kind: FileKind, spec: SubWrite): Operation {
 	});
 }
 
-/** A "Get ... Form" operation below a listing or sale. */
-function subForm(kind: FileKind, spec: { value: string; name: string; action: string; description: string; form: string }): Operation {
-	return getForm({ ...spec, properties: [locator(kind)], request: (r) => ({ path: `${pathOf(kind)(r)}${spec.form}` }) });
-}
-
 export const fileGet = (kind: FileKind): Operation =>
 	simpleRequest({
 		value: 'get',
@@ -202,15 +177,6 @@ export const fileUpdate = (kind: FileKind): Operation =>
 		partial: true,
 	});
 
-export const fileUpdateForm = (kind: FileKind): Operation =>
-	subForm(kind, {
-		value: 'getUpdateForm',
-		name: 'Get Update Form',
-		action: `Get the ${kind} update form`,
-		description: `The fields a ${kind} update accepts`,
-		form: `/update${Kind(kind)}Form`,
-	});
-
 export const fileUpdateProperty = (kind: FileKind): Operation =>
 	subWrite(kind, {
 		value: 'updateProperty',
@@ -221,15 +187,6 @@ export const fileUpdateProperty = (kind: FileKind): Operation =>
 		sub: '/property',
 		form: `/update${Kind(kind)}PropertyForm`,
 		partial: true,
-	});
-
-export const filePropertyForm = (kind: FileKind): Operation =>
-	subForm(kind, {
-		value: 'getUpdatePropertyForm',
-		name: 'Get Update Property Form',
-		action: `Get the ${kind} property form`,
-		description: `The fields of the property of a ${kind}`,
-		form: `/update${Kind(kind)}PropertyForm`,
 	});
 
 export const fileAddCommissions = (kind: FileKind): Operation =>
@@ -243,15 +200,6 @@ export const fileAddCommissions = (kind: FileKind): Operation =>
 		form: `/addCommissionsTo${Kind(kind)}Form`,
 	});
 
-export const fileAddCommissionsForm = (kind: FileKind): Operation =>
-	subForm(kind, {
-		value: 'getAddCommissionsForm',
-		name: 'Get Add Commissions Form',
-		action: `Get the ${kind} add commissions form`,
-		description: `The fields adding commissions to a ${kind} needs`,
-		form: `/addCommissionsTo${Kind(kind)}Form`,
-	});
-
 export const fileUpdateCommissions = (kind: FileKind): Operation =>
 	subWrite(kind, {
 		value: 'updateCommissions',
@@ -262,15 +210,6 @@ export const fileUpdateCommissions = (kind: FileKind): Operation =>
 		sub: '/commissions',
 		form: `/update${Kind(kind)}CommissionsForm`,
 		partial: true,
-	});
-
-export const fileUpdateCommissionsForm = (kind: FileKind): Operation =>
-	subForm(kind, {
-		value: 'getUpdateCommissionsForm',
-		name: 'Get Update Commissions Form',
-		action: `Get the ${kind} update commissions form`,
-		description: `The fields a ${kind} commissions update accepts`,
-		form: `/update${Kind(kind)}CommissionsForm`,
 	});
 
 export const fileAddCommissionReferral = (kind: FileKind): Operation =>
@@ -296,11 +235,3 @@ export const fileUpdateCommissionReferral = (kind: FileKind): Operation =>
 		partial: true,
 	});
 
-export const fileCommissionReferralForm = (kind: FileKind): Operation =>
-	subForm(kind, {
-		value: 'getCommissionReferralForm',
-		name: 'Get Commission Referral Form',
-		action: `Get the ${kind} commission referral form`,
-		description: `The fields of a ${kind} commission referral`,
-		form: '/commissionReferralForm',
-	});

@@ -15,6 +15,8 @@ export interface FormSource {
 	partial?: boolean;
 	/** Top-level form fields the operation sets from its own pickers. */
 	exclude?: string[];
+	/** The parameters reading the form needs, when fewer than the write's (default: the write's own). */
+	properties?: INodeProperties[];
 }
 
 /** The form behind each form-driven operation, for the resource mapper to load. */
@@ -125,13 +127,58 @@ export function simpleRequest(spec: SimpleRequest): Operation {
 	});
 }
 
-/** A "Get ... Form" operation: the form's fields, whether each is required, allowed values. */
-export function getForm(spec: Common & { properties: INodeProperties[]; request: (r: Reader) => { path: string; qs?: IDataObject } }): Operation {
-	return simpleRequest({
-		...spec,
-		method: 'GET',
-		path: (r) => spec.request(r).path,
-		qs: (r) => spec.request(r).qs ?? {},
+/** Properties equal but for where they are shown. */
+const sameField = (a: INodeProperties, b: INodeProperties) =>
+	JSON.stringify({ ...a, displayOptions: undefined }) === JSON.stringify({ ...b, displayOptions: undefined });
+
+/**
+ * One "Get Form" operation for a resource, derived from its form-driven writes: the user picks the
+ * write (Form For), and the operation reads that write's form with the same parameters the write
+ * would. A new form-driven write appears here by itself.
+ */
+export function getFormOperation(kind: string, operations: Operation[]): Operation {
+	const writes = operations
+		.map((operation) => ({ operation, form: formSources.get(operation) }))
+		.filter((w): w is { operation: Operation; form: FormSource & Required<Pick<FormSource, 'request'>> } => !!w.form?.request);
+	// Each parameter once, shown for every write that needs it in that same shape.
+	const fields: Array<{ field: INodeProperties; writes: string[] }> = [];
+	for (const { operation, form } of writes) {
+		const own = form.properties ?? operation.properties.filter((p) => p.type !== 'resourceMapper');
+		for (const field of own) {
+			const known = fields.find((f) => sameField(f.field, field));
+			if (known) known.writes.push(operation.value);
+			else fields.push({ field, writes: [operation.value] });
+		}
+	}
+	return defineOperation({
+		value: 'getForm',
+		name: 'Get Form',
+		action: `Get a ${kind} form`,
+		description: `Read the form behind a ${kind} create or update: its fields, which are required, and their allowed values`,
+		properties: [
+			{
+				displayName: 'Form For',
+				name: 'formFor',
+				type: 'options',
+				noDataExpression: true,
+				default: writes[0].operation.value,
+				options: writes
+					.map(({ operation }) => ({ name: operation.name, value: operation.value, description: operation.action }))
+					.sort((a, b) => a.name.localeCompare(b.name)),
+				description: 'The write whose form to read',
+			},
+			...fields.map(({ field, writes: shownFor }) => ({
+				...field,
+				displayOptions: { ...field.displayOptions, show: { ...field.displayOptions?.show, formFor: shownFor } },
+			})),
+		],
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			const formFor = this.getNodeParameter('formFor', itemIndex) as string;
+			const write = writes.find((w) => w.operation.value === formFor);
+			if (!write) throw inputError(this, 'Form For', itemIndex, `"${formFor}" is not a write of a ${kind}`);
+			const { path, qs } = write.form.request(executeReader(this, itemIndex));
+			return unwrap(await skySlopeRequest.call(this, { method: 'GET', path, qs, itemIndex }));
+		},
 	});
 }
 
@@ -141,3 +188,9 @@ export async function currentValue(ctx: ApiContext, path: string, itemIndex: num
 	const value = envelope.value;
 	return value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
 }
+
+/** A resource's operations followed by the Get Form its form-driven writes derive. */
+export const withGetForm = (kind: string, operations: Operation[]): Operation[] => [
+	...operations,
+	getFormOperation(kind, operations),
+];

@@ -1,4 +1,5 @@
 import { defineResource } from '../../../shared';
+import { withGetForm } from '../../helpers/formDriven';
 import addCommissionReferral from './addCommissionReferral.operation';
 import addCommissions from './addCommissions.operation';
 import addHomeWarrantyContact from './addHomeWarrantyContact.operation';
@@ -7,21 +8,8 @@ import addReferringAgent from './addReferringAgent.operation';
 import addSellerContact from './addSellerContact.operation';
 import create from './create.operation';
 import get from './get.operation';
-import getAddCommissionsForm from './getAddCommissionsForm.operation';
-import getAddHomeWarrantyContactForm from './getAddHomeWarrantyContactForm.operation';
-import getAddMiscellaneousContactForm from './getAddMiscellaneousContactForm.operation';
-import getAddReferringAgentForm from './getAddReferringAgentForm.operation';
-import getAddSellerContactForm from './getAddSellerContactForm.operation';
 import getAll from './getAll.operation';
-import getCoAgentsForm from './getCoAgentsForm.operation';
-import getCommissionReferralForm from './getCommissionReferralForm.operation';
-import getCreateForm from './getCreateForm.operation';
 import getReferringAgent from './getReferringAgent.operation';
-import getUpdateCommissionsForm from './getUpdateCommissionsForm.operation';
-import getUpdateContactForm from './getUpdateContactForm.operation';
-import getUpdateForm from './getUpdateForm.operation';
-import getUpdatePropertyForm from './getUpdatePropertyForm.operation';
-import getUpdateReferringAgentForm from './getUpdateReferringAgentForm.operation';
 import update from './update.operation';
 import updateAgent from './updateAgent.operation';
 import updateChecklistType from './updateChecklistType.operation';
@@ -36,41 +24,28 @@ import updateProperty from './updateProperty.operation';
 import updateReferringAgent from './updateReferringAgent.operation';
 import updateStage from './updateStage.operation';
 
-export default defineResource({ value: 'listing', name: 'Listing' }, [
+export default defineResource({ value: 'listing', name: 'Listing' }, withGetForm('listing', [
 	get,
 	getAll,
 	create,
 	update,
-	getCreateForm,
-	getUpdateForm,
 	updateAgent,
 	updateChecklistType,
 	updateCoAgents,
-	getCoAgentsForm,
 	addCommissionReferral,
 	updateCommissionReferral,
-	getCommissionReferralForm,
 	addCommissions,
-	getAddCommissionsForm,
 	updateCommissions,
-	getUpdateCommissionsForm,
 	addHomeWarrantyContact,
-	getAddHomeWarrantyContactForm,
 	addMiscellaneousContact,
-	getAddMiscellaneousContactForm,
 	addSellerContact,
-	getAddSellerContactForm,
 	updateContact,
-	getUpdateContactForm,
 	updateDocument,
 	updateOffice,
 	updateProperty,
-	getUpdatePropertyForm,
 	addReferringAgent,
-	getAddReferringAgentForm,
 	getReferringAgent,
 	updateReferringAgent,
-	getUpdateReferringAgentForm,
 	updateCustomFields,
 	updateStage,
-]);
+]));

@@ -1,3 +1,0 @@
-import { fileAddCommissionsForm } from '../../helpers/fileOperations';
-
-export default fileAddCommissionsForm('listing');

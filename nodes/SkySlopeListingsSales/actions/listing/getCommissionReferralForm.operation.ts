@@ -1,3 +1,0 @@
-import { fileCommissionReferralForm } from '../../helpers/fileOperations';
-
-export default fileCommissionReferralForm('listing');

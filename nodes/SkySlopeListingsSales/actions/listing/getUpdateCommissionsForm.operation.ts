@@ -1,3 +1,0 @@
-import { fileUpdateCommissionsForm } from '../../helpers/fileOperations';
-
-export default fileUpdateCommissionsForm('listing');

@@ -1,3 +1,0 @@
-import { fileUpdateForm } from '../../helpers/fileOperations';
-
-export default fileUpdateForm('listing');

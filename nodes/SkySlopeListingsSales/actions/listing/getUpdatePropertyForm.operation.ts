@@ -1,3 +1,0 @@
-import { filePropertyForm } from '../../helpers/fileOperations';
-
-export default filePropertyForm('listing');

@@ -1,3 +1,0 @@
-import { fileCoAgentsForm } from '../../helpers/fileOperations';
-
-export default fileCoAgentsForm('sale');

@@ -1,3 +1,0 @@
-import { fileCreateForm } from '../../helpers/fileOperations';
-
-export default fileCreateForm('sale');
