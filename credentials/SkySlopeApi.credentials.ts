@@ -11,7 +11,6 @@ import type {
 import { environmentBaseUrlExpression, environmentProperties } from '../nodes/shared/environment';
 import {
 	addSession,
-	CREDENTIAL_TYPE,
 	HOSTS,
 	listingsBaseUrl,
 	loginTimestamp,
@@ -27,7 +26,8 @@ import {
  */
 
 export class SkySlopeApi implements ICredentialType {
-	name = CREDENTIAL_TYPE;
+	// A literal: n8n's linter reads the name from the source (the service module says the same).
+	name = 'skySlopeApi';
 
 	displayName = 'SkySlope Listings & Sales API';
 

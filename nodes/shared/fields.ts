@@ -24,7 +24,7 @@ export function limitField(max?: number): INodeProperties {
 		name: 'limit',
 		type: 'number',
 		default: 50,
-		typeOptions: max === undefined ? { minValue: 1 } : { minValue: 1, maxValue: max },
+		typeOptions: { minValue: 1, ...(max === undefined ? {} : { maxValue: max }) },
 		displayOptions: { show: { returnAll: [false] } },
 		description: 'Max number of results to return',
 	};
@@ -121,31 +121,6 @@ function validation(regex: string | undefined, errorMessage: string | undefined)
 
 /** A resource locator: pick from a searchable list, type the id, or paste the record's URL. */
 export function locatorField(spec: LocatorSpec): INodeProperties {
-	const modes: INodeProperties['modes'] = [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
-		},
-		{
-			displayName: spec.id.displayName,
-			name: 'id',
-			type: 'string',
-			placeholder: spec.id.placeholder,
-			validation: validation(spec.id.regex, spec.id.errorMessage),
-		},
-	];
-	if (spec.url) {
-		modes.push({
-			displayName: 'By URL',
-			name: 'url',
-			type: 'string',
-			placeholder: spec.url.placeholder,
-			validation: validation(spec.url.regex, spec.url.errorMessage),
-			extractValue: { type: 'regex', regex: spec.url.regex },
-		});
-	}
 	return {
 		displayName: spec.displayName,
 		name: spec.name,
@@ -153,6 +128,32 @@ export function locatorField(spec: LocatorSpec): INodeProperties {
 		default: { mode: 'list', value: '' },
 		required: spec.required ?? true,
 		description: spec.description,
-		modes,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
+			},
+			{
+				displayName: spec.id.displayName,
+				name: 'id',
+				type: 'string',
+				placeholder: spec.id.placeholder,
+				validation: validation(spec.id.regex, spec.id.errorMessage),
+			},
+			...(spec.url
+				? [
+						{
+							displayName: 'By URL',
+							name: 'url',
+							type: 'string' as const,
+							placeholder: spec.url.placeholder,
+							validation: validation(spec.url.regex, spec.url.errorMessage),
+							extractValue: { type: 'regex' as const, regex: spec.url.regex },
+						},
+					]
+				: []),
+		],
 	};
 }

@@ -122,7 +122,7 @@ function toItems(output: OperationOutput, itemIndex: number): INodeExecutionData
 }
 
 /** Keeps n8n's own errors (adding the item they belong to) and wraps anything else. */
-function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (itemIndex !== undefined) error.context.itemIndex ??= itemIndex;
 		return error;
@@ -131,7 +131,7 @@ function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiEr
 }
 
 /** The error as the user sees it in a continueOnFail item. */
-function errorJson(error: unknown): IDataObject {
+export function errorJson(error: unknown): IDataObject {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		const json: IDataObject = { error: error.message };
 		if (error.description) json.description = error.description;

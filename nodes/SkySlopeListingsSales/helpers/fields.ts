@@ -6,10 +6,8 @@ import type {
 	ResourceMapperField,
 } from 'n8n-workflow';
 
-import { checkGuid, checkInt, checkString, inputError, p } from '../../shared';
+import { checkGuid, checkInt, checkString, GUID_ID_MODE, inputError, locatorField, p } from '../../shared';
 import { buildFormBody } from './forms';
-
-const GUID_REGEX = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 /**
  * Reads parameters the same way at run time (one item) and while the editor loads a form (the
@@ -80,36 +78,9 @@ function locator(
 	displayName: string,
 	searchListMethod: string,
 	description: string,
-	placeholderName: string,
+	what: string,
 ): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By GUID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f2504e0-4f89-41d3-9a0c-0305e82c3301',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: GUID_REGEX, errorMessage: `Not a valid ${placeholderName} GUID` },
-					},
-				],
-			},
-		],
-	};
+	return locatorField({ name, displayName, description, searchListMethod, id: GUID_ID_MODE(what) });
 }
 
 export const listingLocator = (): INodeProperties =>
@@ -148,36 +119,6 @@ export const checklistTypeField = (transactionType: 'Listing' | 'Sale'): INodePr
 	description:
 		'The checklist type decides which fields the form has. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 });
-
-export const returnAllField = (): INodeProperties => ({
-	displayName: 'Return All',
-	name: 'returnAll',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to return all results or only up to a given limit',
-});
-
-export const limitField = (max = 500): INodeProperties => ({
-	displayName: 'Limit',
-	name: 'limit',
-	type: 'number',
-	default: 50,
-	typeOptions: { minValue: 1, maxValue: max },
-	displayOptions: { show: { returnAll: [false] } },
-	description: 'Max number of results to return',
-});
-
-/** Return All, or the Limit checked (1 to the field's maximum) before anything is sent. */
-export function limitOf(r: Reader, max = 500): number | undefined {
-	if (r.get('returnAll') === true) return undefined;
-	return checkInt(r.ctx, 'Limit', r.get('limit'), r.itemIndex, { min: 1, max });
-}
-
-/** A list answered whole, cut to the Limit. */
-export const upToLimit = <T>(all: T[], r: Reader): T[] => {
-	const limit = limitOf(r);
-	return limit === undefined ? all : all.slice(0, limit);
-};
 
 /** The resource mapper of a form-driven operation: its fields come from the matching form. */
 export const formFieldsProperty = (dependsOn: string[], partial: boolean): INodeProperties => ({

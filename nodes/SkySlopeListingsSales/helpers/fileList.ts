@@ -1,8 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkGuid, defineOperation, followNextLinks, inputError, toUnixSeconds, type Link, type Operation } from '../../shared';
+import {
+	checkGuid,
+	defineOperation,
+	followNextLinks,
+	inputError,
+	readLimit,
+	returnAllAndLimit,
+	toUnixSeconds,
+	type Link,
+	type Operation,
+} from '../../shared';
 import { nextLinkQuery, skySlopeRequest } from '../transport';
-import { executeReader, limitField, limitOf, returnAllField } from './fields';
 
 const agentFilter = (name: string, displayName: string, description: string): INodeProperties => ({
 	displayName,
@@ -67,9 +76,9 @@ export function fileGetMany(kind: 'listing' | 'sale'): Operation {
 		name: 'Get Many',
 		action: `Get many ${kind}s`,
 		description: `List ${kind}s the user can see, newest first, with filters`,
-		properties: [returnAllField(), limitField(), filters(kind)],
+		properties: [...returnAllAndLimit(500), filters(kind)],
 		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const limit = limitOf(executeReader(this, itemIndex));
+			const limit = readLimit(this, itemIndex, 500);
 			const returnAll = limit === undefined;
 			const first = firstPageQuery(this, itemIndex);
 			return await followNextLinks<IDataObject>({

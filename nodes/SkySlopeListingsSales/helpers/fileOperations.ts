@@ -13,8 +13,7 @@ import {
 	salePath,
 	type Reader,
 } from './fields';
-import { formDrivenWrite, simpleRequest } from './formDriven';
-import { recordOf } from './output';
+import { formDrivenWrite, recordUnder, simpleRequest } from './formDriven';
 
 /**
  * The operations listings and sales have alike (spec 4.6-4.8: the same shape under
@@ -162,7 +161,7 @@ export const fileGet = (kind: FileKind): Operation =>
 		method: 'GET',
 		properties: [locator(kind)],
 		path: pathOf(kind),
-		output: recordOf(kind),
+		output: recordUnder(kind),
 	});
 
 export const fileUpdate = (kind: FileKind): Operation =>

@@ -1,6 +1,16 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, inputError, type ApiContext, type Operation } from '../../shared';
+import {
+	defineOperation,
+	inputError,
+	readLimit,
+	recordIn,
+	recordsOf,
+	returnAllAndLimit,
+	upTo,
+	type ApiContext,
+	type Operation,
+} from '../../shared';
 import type { FormField } from './forms';
 import { skySlopeRequest, unwrap } from '../transport';
 import { executeReader, formFieldsProperty, mappedBody, type Reader } from './fields';
@@ -98,6 +108,11 @@ export function formDrivenWrite(spec: FormDrivenWrite): Operation {
 export interface SimpleRequest extends Common {
 	method: IHttpRequestMethods;
 	properties: INodeProperties[];
+	/**
+	 * A list the service answers whole, under this key of the payload: Return All and Limit are
+	 * added to the properties, the Limit is checked before sending, one item per record comes out.
+	 */
+	list?: string;
 	path: (r: Reader) => string;
 	qs?: (r: Reader) => IDataObject;
 	body?: (r: Reader) => unknown;
@@ -106,26 +121,50 @@ export interface SimpleRequest extends Common {
 	output?: Output;
 }
 
-/** One request, its answer unwrapped: the shape of gets, form reads and fixed-body writes. */
+/** One request, its answer unwrapped: the shape of gets, lists answered whole and fixed-body writes. */
 export function simpleRequest(spec: SimpleRequest): Operation {
+	const list = spec.list;
 	return defineOperation({
 		value: spec.value,
 		name: spec.name,
 		action: spec.action,
 		description: spec.description,
-		properties: spec.properties,
+		properties: list ? [...spec.properties, ...returnAllAndLimit(MAX_LIST_LIMIT)] : spec.properties,
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const r = executeReader(this, itemIndex);
 			const path = spec.path(r);
 			const qs = spec.qs?.(r);
 			const body = spec.body?.(r);
+			const limit = list ? readLimit(this, itemIndex, MAX_LIST_LIMIT) : undefined;
 			if (spec.check) await spec.check.call(this, r);
 			const envelope = await skySlopeRequest.call(this, { method: spec.method, path, qs, body, itemIndex });
+			if (list) return upTo(recordsIn(list)(envelope.value), limit);
 			const item = unwrap(envelope, { keepLinks: spec.keepLinks });
 			return spec.output ? spec.output(envelope.value, item, r) : item;
 		},
 	});
 }
+
+/** The most a Limit may ask of a list the service answers whole. */
+const MAX_LIST_LIMIT = 500;
+
+/**
+ * The record inside a payload that wraps it (`{ listing: {...} }`, `{ office: {...} }`): returned as
+ * the item itself, with the answer's warnings kept.
+ */
+export const recordUnder =
+	(key: string): Output =>
+	(value, item) => {
+		const inner = recordIn(value, key);
+		if (!inner) return item;
+		return item.warnings ? { ...inner, warnings: item.warnings } : { ...inner };
+	};
+
+/** One item per record of a list payload (`{ offices: [...] }`). */
+export const recordsIn =
+	(key: string) =>
+	(value: unknown): IDataObject[] =>
+		recordsOf(value, key);
 
 /** Properties equal but for where they are shown. */
 const sameField = (a: INodeProperties, b: INodeProperties) =>
@@ -140,6 +179,7 @@ export function getFormOperation(kind: string, operations: Operation[]): Operati
 	const writes = operations
 		.map((operation) => ({ operation, form: formSources.get(operation) }))
 		.filter((w): w is { operation: Operation; form: FormSource & Required<Pick<FormSource, 'request'>> } => !!w.form?.request);
+	if (!writes.some((w) => w.operation.value === 'create')) throw new Error(`Get Form of ${kind}: no form-driven Create`);
 	// Each parameter once, shown for every write that needs it in that same shape.
 	const fields: Array<{ field: INodeProperties; writes: string[] }> = [];
 	for (const { operation, form } of writes) {
@@ -161,7 +201,8 @@ export function getFormOperation(kind: string, operations: Operation[]): Operati
 				name: 'formFor',
 				type: 'options',
 				noDataExpression: true,
-				default: writes[0].operation.value,
+				// A literal for n8n's linter; every resource with forms has a form-driven Create.
+				default: 'create',
 				options: writes
 					.map(({ operation }) => ({ name: operation.name, value: operation.value, description: operation.action }))
 					.sort((a, b) => a.name.localeCompare(b.name)),

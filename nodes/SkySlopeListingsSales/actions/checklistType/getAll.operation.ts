@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { checkEnum, p } from '../../../shared';
-import { guidOf, limitField, limitOf, officeLocator, returnAllField, upToLimit } from '../../helpers/fields';
+import { guidOf, officeLocator } from '../../helpers/fields';
 import { simpleRequest } from '../../helpers/formDriven';
-import { recordsOf } from '../../helpers/output';
 
 export default simpleRequest({
 	value: 'getAll',
@@ -29,8 +28,6 @@ export default simpleRequest({
 			],
 			description: 'Only checklist types for listings, or for sales',
 		},
-		returnAllField(),
-		limitField(),
 	],
 	path: (r) => {
 		const office = r.get('officeGuid');
@@ -41,6 +38,5 @@ export default simpleRequest({
 		if (raw === undefined || raw === '') return {};
 		return { transactionType: checkEnum(r.ctx, 'Transaction Type', raw, ['Listing', 'Sale'] as const, r.itemIndex) };
 	},
-	check: (r) => void limitOf(r),
-	output: (value, _item, r) => upToLimit(recordsOf('checklistTypes')(value), r),
+	list: 'checklistTypes',
 });

@@ -1,9 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { checkString } from '../../../shared';
-import { limitField, limitOf, returnAllField, upToLimit } from '../../helpers/fields';
 import { simpleRequest } from '../../helpers/formDriven';
-import { recordsOf } from '../../helpers/output';
 import { SEARCH_FILTERS } from '../../helpers/contactFields';
 
 const title = (name: string) => name.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
@@ -23,8 +21,6 @@ export default simpleRequest({
 	description: 'Find contacts of the brokerage directory; filters match parts of fields and combine',
 	method: 'GET',
 	properties: [
-		returnAllField(),
-		limitField(),
 		{
 			displayName: 'Filters',
 			name: 'filters',
@@ -44,6 +40,5 @@ export default simpleRequest({
 		}
 		return qs;
 	},
-	check: (r) => void limitOf(r),
-	output: (value, _item, r) => upToLimit(recordsOf('contacts')(value), r),
+	list: 'contacts',
 });

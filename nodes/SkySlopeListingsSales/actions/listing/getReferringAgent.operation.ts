@@ -1,6 +1,5 @@
 import { listingLocator, listingPath } from '../../helpers/fields';
-import { simpleRequest } from '../../helpers/formDriven';
-import { recordOf } from '../../helpers/output';
+import { recordUnder, simpleRequest } from '../../helpers/formDriven';
 
 export default simpleRequest({
 	value: 'getReferringAgent',
@@ -10,5 +9,5 @@ export default simpleRequest({
 	method: 'GET',
 	properties: [listingLocator()],
 	path: (r) => `${listingPath(r)}/referringagent`,
-	output: recordOf('referringAgent'),
+	output: recordUnder('referringAgent'),
 });

@@ -1,6 +1,5 @@
 import { guidOf, officeLocator } from '../../helpers/fields';
-import { simpleRequest } from '../../helpers/formDriven';
-import { recordOf } from '../../helpers/output';
+import { recordUnder, simpleRequest } from '../../helpers/formDriven';
 import { p } from '../../../shared';
 
 export default simpleRequest({
@@ -11,5 +10,5 @@ export default simpleRequest({
 	method: 'GET',
 	properties: [officeLocator()],
 	path: (r) => p`/api/offices/${guidOf(r, 'officeGuid')}`,
-	output: recordOf('office'),
+	output: recordUnder('office'),
 });

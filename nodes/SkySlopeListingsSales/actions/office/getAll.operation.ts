@@ -1,6 +1,4 @@
-import { limitField, limitOf, returnAllField, upToLimit } from '../../helpers/fields';
 import { simpleRequest } from '../../helpers/formDriven';
-import { recordsOf } from '../../helpers/output';
 
 export default simpleRequest({
 	value: 'getAll',
@@ -8,8 +6,7 @@ export default simpleRequest({
 	action: 'Get many offices',
 	description: 'List the offices the user can access',
 	method: 'GET',
-	properties: [returnAllField(), limitField()],
+	properties: [],
 	path: () => '/api/offices',
-	check: (r) => void limitOf(r),
-	output: (value, _item, r) => upToLimit(recordsOf('offices')(value), r),
+	list: 'offices',
 });

@@ -1,7 +1,6 @@
 import { p } from '../../../shared';
 import { guidOf, officeLocator } from '../../helpers/fields';
-import { formDrivenWrite } from '../../helpers/formDriven';
-import { recordOf } from '../../helpers/output';
+import { formDrivenWrite, recordUnder } from '../../helpers/formDriven';
 
 const address = ['streetNumber', 'streetName', 'unit', 'city', 'state', 'zip'].map((fieldName) => ({
 	fieldName,
@@ -25,5 +24,5 @@ export default formDrivenWrite({
 			{ fieldName: 'address', fieldType: 'Object', subFields: address },
 		],
 	},
-	output: recordOf('office'),
+	output: recordUnder('office'),
 });

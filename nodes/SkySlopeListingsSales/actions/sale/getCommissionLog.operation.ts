@@ -1,6 +1,5 @@
 import { saleLocator, salePath } from '../../helpers/fields';
-import { simpleRequest } from '../../helpers/formDriven';
-import { recordsOf } from '../../helpers/output';
+import { recordsIn, simpleRequest } from '../../helpers/formDriven';
 
 export default simpleRequest({
 	value: 'getCommissionLog',
@@ -10,5 +9,5 @@ export default simpleRequest({
 	method: 'GET',
 	properties: [saleLocator()],
 	path: (r) => `${salePath(r)}/commissionLog`,
-	output: recordsOf('commissionLogs'),
+	output: recordsIn('commissionLogs'),
 });
