@@ -157,3 +157,15 @@ export function locatorField(spec: LocatorSpec): INodeProperties {
 		],
 	};
 }
+
+/** The optional filters of a list, as n8n's "Add Filter" collection. */
+export function filtersField(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options,
+	};
+}

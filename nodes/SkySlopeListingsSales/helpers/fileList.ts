@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import {
 	checkGuid,
 	defineOperation,
+	filtersField,
 	followNextLinks,
 	inputError,
 	readLimit,
@@ -23,31 +24,24 @@ const agentFilter = (name: string, displayName: string, description: string): IN
 });
 
 function filters(kind: 'listing' | 'sale'): INodeProperties {
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			agentFilter('agentGuid', 'Agent Name or ID', `Only ${kind}s assigned to this agent`),
-			agentFilter('createdByGuid', 'Created By Name or ID', `Only ${kind}s created by this user`),
-			{
-				displayName: 'Created After',
-				name: 'earliestDate',
-				type: 'dateTime',
-				default: '',
-				description: `Only ${kind}s created at or after this moment`,
-			},
-			{
-				displayName: 'Created Before',
-				name: 'latestDate',
-				type: 'dateTime',
-				default: '',
-				description: `Only ${kind}s created at or before this moment`,
-			},
-		],
-	};
+	return filtersField([
+		agentFilter('agentGuid', 'Agent Name or ID', `Only ${kind}s assigned to this agent`),
+		agentFilter('createdByGuid', 'Created By Name or ID', `Only ${kind}s created by this user`),
+		{
+			displayName: 'Created After',
+			name: 'earliestDate',
+			type: 'dateTime',
+			default: '',
+			description: `Only ${kind}s created at or after this moment`,
+		},
+		{
+			displayName: 'Created Before',
+			name: 'latestDate',
+			type: 'dateTime',
+			default: '',
+			description: `Only ${kind}s created at or before this moment`,
+		},
+	]);
 }
 
 /** The query of the first page, every filter checked before anything is sent. */

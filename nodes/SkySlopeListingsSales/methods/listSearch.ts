@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { agents, contacts, filesPage, listingContacts, listingDocuments, offices, type Choice } from './lists';
+import { agents, contacts, filesPage, listingContacts, listingDocuments, offices, type Choice } from '../helpers/lists';
 
 function filtered(choices: Choice[], filter?: string): INodeListSearchResult {
 	const wanted = filter?.trim().toLowerCase();

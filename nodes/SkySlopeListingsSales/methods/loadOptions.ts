@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { loadReader } from '../helpers/fields';
-import { agents, checklistTypes, type Choice } from './lists';
+import { agents, checklistTypes, type Choice } from '../helpers/lists';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

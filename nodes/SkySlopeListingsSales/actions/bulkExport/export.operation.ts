@@ -6,7 +6,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { checkEnum, checkString, defineOperation, inputError, toIsoDateTime } from '../../../shared';
+import { checkEnum, checkString, defineOperation, filtersField, inputError, toIsoDateTime } from '../../../shared';
 import { ExportStreamError, parseExportStream } from '../../helpers/exportStreamParser';
 import { skySlopeStream } from '../../transport';
 
@@ -66,40 +66,33 @@ const properties: INodeProperties[] = [
 		default: false,
 		description: 'Whether to output the summary object (counts of sales, listings and users) as the first item',
 	},
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			...DATE_FILTERS.map(
-				([name, displayName, description]): INodeProperties => ({
-					displayName,
-					name,
-					type: 'dateTime',
-					default: '',
-					description,
-				}),
-			),
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				placeholder: 'e.g. agent@example.com',
+	filtersField([
+		...DATE_FILTERS.map(
+			([name, displayName, description]): INodeProperties => ({
+				displayName,
+				name,
+				type: 'dateTime',
 				default: '',
-				description: 'Only files with this email',
-			},
-			{
-				displayName: 'Property Address',
-				name: 'propertyAddress',
-				type: 'string',
-				placeholder: 'e.g. Main St',
-				default: '',
-				description: 'Only files whose property address contains this text',
-			},
-		],
-	},
+				description,
+			}),
+		),
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'e.g. agent@example.com',
+			default: '',
+			description: 'Only files with this email',
+		},
+		{
+			displayName: 'Property Address',
+			name: 'propertyAddress',
+			type: 'string',
+			placeholder: 'e.g. Main St',
+			default: '',
+			description: 'Only files whose property address contains this text',
+		},
+	]),
 ];
 
 function exportQuery(ctx: IExecuteFunctions, itemIndex: number): { qs: IDataObject; types: string[] } {

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { p } from '../../shared';
-import { loadReader } from '../helpers/fields';
+import { loadReader } from './fields';
 import { skySlopeRequest } from '../transport';
 
 /** What the pickers read: one request each, through the node's transport. */
