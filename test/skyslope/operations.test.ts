@@ -451,7 +451,7 @@ describe('coverage of the spec', () => {
 });
 
 describe('documentation', () => {
-	it('docs/skyslope-node.md lists every operation of every resource', () => {
+	it('docs/listings-sales-node.md lists every operation of every resource', () => {
 		const documented = documentedOperations();
 		for (const resource of resources) {
 			const rows = documented.filter((d) => d.resource === resource.value).map((d) => d.operation);
