@@ -1,18 +1,20 @@
 import type { ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
+import {
+	ACCOUNTS_URL_EXPRESSION,
+	API_PATH,
+	ENVIRONMENT_OPTIONS,
+	SERVICE_URL_EXPRESSION,
+} from '../nodes/SkySlopeForms/service';
+
 /**
  * SkySlope Forms: OAuth 2.0 authorization code with PKCE (S256). n8n sends the user to
  * `{accounts}/oauth2/authorize`, exchanges the code at `{accounts}/oauth2/token`, and refreshes the
  * token with `offline_access` (always requested) when a call answers 401.
  *
- * Nodes read `apiBaseUrl` (`{base_url}/partner/api`, no trailing slash) from the credential.
+ * Nodes read `apiBaseUrl` (`{base_url}/partner/api`, no trailing slash) from the credential. Hosts
+ * and URL rules come from the service module, which the transport reads too.
  */
-const SERVICE_URL =
-	'{{ $self["environment"] === "custom" ? String($self["customBaseUrl"] || "").replace(/\\/+$/, "") : $self["environment"] === "staging" ? "https://staging-forms.skyslope.com" : "https://forms.skyslope.com" }}';
-
-const ACCOUNTS_URL =
-	'{{ $self["environment"] === "custom" ? String($self["customAccountsUrl"] || "").replace(/\\/+$/, "") : "https://accounts.skyslope.com" }}';
-
 export class SkySlopeFormsOAuth2Api implements ICredentialType {
 	name = 'skySlopeFormsOAuth2Api';
 
@@ -35,11 +37,7 @@ export class SkySlopeFormsOAuth2Api implements ICredentialType {
 			displayName: 'Environment',
 			name: 'environment',
 			type: 'options',
-			options: [
-				{ name: 'Production', value: 'production', description: 'https://forms.skyslope.com' },
-				{ name: 'Staging', value: 'staging', description: 'https://staging-forms.skyslope.com' },
-				{ name: 'Custom', value: 'custom', description: 'A proxy, a new region or a local stand-in' },
-			],
+			options: ENVIRONMENT_OPTIONS,
 			default: 'production',
 		},
 		{
@@ -66,26 +64,26 @@ export class SkySlopeFormsOAuth2Api implements ICredentialType {
 			displayName: 'Service URL',
 			name: 'baseUrl',
 			type: 'hidden',
-			default: `=${SERVICE_URL}`,
+			default: `=${SERVICE_URL_EXPRESSION}`,
 		},
 		{
 			displayName: 'API Base URL',
 			name: 'apiBaseUrl',
 			type: 'hidden',
-			default: `=${SERVICE_URL}/partner/api`,
+			default: `=${SERVICE_URL_EXPRESSION}${API_PATH}`,
 		},
 		{
 			displayName: 'Authorization URL',
 			name: 'authUrl',
 			type: 'hidden',
-			default: `=${ACCOUNTS_URL}/oauth2/authorize`,
+			default: `=${ACCOUNTS_URL_EXPRESSION}/oauth2/authorize`,
 			required: true,
 		},
 		{
 			displayName: 'Access Token URL',
 			name: 'accessTokenUrl',
 			type: 'hidden',
-			default: `=${ACCOUNTS_URL}/oauth2/token`,
+			default: `=${ACCOUNTS_URL_EXPRESSION}/oauth2/token`,
 			required: true,
 		},
 		{

@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildNodeProperties, runOperations } from '../shared';
-import { resources } from './actions/resources';
+import { resources } from './actions';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'crypto';
+import { randomBytes } from 'crypto';
 import {
 	NodeConnectionTypes,
 	NodeOperationError,
@@ -11,85 +11,22 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { p } from '../shared';
-import { subscribeFile } from './actions/file/subscribe.operation';
-import { recordsOf } from './actions/utils';
+import { p, recordsOf } from '../shared';
+import { downloadPath, fetchDocuments } from './helpers/binary';
+import { optionsCollection, watchedFileLocator } from './helpers/fields';
+import { subscribeFile } from './helpers/subscribe';
+import {
+	chosenFileIds,
+	deriveSecret,
+	MAX_NOTIFICATION_BYTES,
+	notificationKey,
+	sameSecret,
+	SEEN_LIMIT,
+	state,
+	subscribedUrl,
+} from './helpers/triggerState';
 import * as listSearch from './methods/listSearch';
-import { FORMS_CREDENTIAL, formsFullRequest, formsRequest } from './transport';
-
-/** How many handled notifications the trigger remembers to recognise a repeat. */
-export const SEEN_LIMIT = 200;
-/**
- * A signed-documents notification is well under a kilobyte; anything much larger is not one. Refused
- * before it is parsed further or starts a run (n8n's own cap, N8N_PAYLOAD_SIZE_MAX, is 16 MB).
- */
-const MAX_NOTIFICATION_BYTES = 64 * 1024;
-
-/** What the trigger keeps in the workflow's static data. */
-export interface TriggerState extends IDataObject {
-	/** Generated once; part of the subscribed URL. A notification without it is refused. */
-	secret?: string;
-	/** What create() subscribed: the URL given to the service and the files. */
-	subscription?: { url: string; fileIds: number[]; at: string };
-	/** Keys of notifications already handled, oldest first, at most SEEN_LIMIT. */
-	seen?: string[];
-}
-
-function state(ctx: IHookFunctions | IWebhookFunctions): TriggerState {
-	return ctx.getWorkflowStaticData('node') as TriggerState;
-}
-
-/** The file ids chosen in the Files parameter (resource locators in a fixed collection). */
-export function chosenFileIds(ctx: IHookFunctions | IWebhookFunctions): number[] {
-	const raw = ctx.getNodeParameter('files', {}) as IDataObject;
-	const rows = (Array.isArray(raw.file) ? raw.file : []) as IDataObject[];
-	const ids: number[] = [];
-	rows.forEach((row, n) => {
-		const locator = row.fileId;
-		const value =
-			locator && typeof locator === 'object' ? (locator as IDataObject).value : (locator as string | number | undefined);
-		const text = String(value ?? '').trim();
-		if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
-			throw new NodeOperationError(ctx.getNode(), `Files: entry ${n + 1} is not a file ID (a whole number), got "${text}"`);
-		}
-		if (!ids.includes(Number(text))) ids.push(Number(text));
-	});
-	if (ids.length === 0) throw new NodeOperationError(ctx.getNode(), 'Files: choose at least one file to watch');
-	return ids;
-}
-
-/**
- * The secret of this trigger's URL. Derived from the credential's client secret and the webhook URL,
- * so that the same trigger always gets the same one even when its static data is lost (a failed
- * activation, a renamed node): the service keeps the first URL a file was subscribed to, for good.
- * Random when the credential has no client secret.
- */
-async function deriveSecret(ctx: IHookFunctions | IWebhookFunctions, webhookUrl: string): Promise<string | undefined> {
-	const credentials = await ctx.getCredentials(FORMS_CREDENTIAL);
-	const key = typeof credentials.clientSecret === 'string' ? credentials.clientSecret : '';
-	if (!key) return undefined;
-	return createHmac('sha256', key).update(`skySlopeFormsTrigger\n${webhookUrl}`).digest('hex').slice(0, 48);
-}
-
-/** The URL the service is given: n8n's webhook URL with the secret as a query parameter. */
-function subscribedUrl(webhookUrl: string, secret: string): string {
-	const url = new URL(webhookUrl);
-	url.searchParams.set('secret', secret);
-	return url.toString();
-}
-
-function sameSecret(given: unknown, expected: string | undefined): boolean {
-	if (typeof given !== 'string' || !expected) return false;
-	const a = Buffer.from(given, 'utf8');
-	const b = Buffer.from(expected, 'utf8');
-	return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** What identifies a notification: a resend of the same one has the same key. */
-export function notificationKey(body: IDataObject): string {
-	const ids = Array.isArray(body.documentIds) ? [...(body.documentIds as unknown[])].map(String).sort() : [];
-	return [body.fileId, body.formsEnvelopeId, body.envelopeId, body.signedAt, ids.join('.')].map((v) => String(v ?? '')).join('|');
-}
+import { formsRequest } from './transport';
 
 export class SkySlopeFormsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -126,78 +63,41 @@ export class SkySlopeFormsTrigger implements INodeType {
 					{
 						displayName: 'File',
 						name: 'file',
-						values: [
-							{
-								displayName: 'File',
-								name: 'fileId',
-								type: 'resourceLocator',
-								default: { mode: 'list', value: '' },
-								modes: [
-									{
-										displayName: 'From List',
-										name: 'list',
-										type: 'list',
-										typeOptions: { searchListMethod: 'searchFiles', searchable: true },
-									},
-									{
-										displayName: 'By ID',
-										name: 'id',
-										type: 'string',
-										placeholder: 'e.g. 1234',
-										validation: [
-											{
-												type: 'regex',
-												properties: {
-													regex: '^\\s*[1-9][0-9]*\\s*$',
-													errorMessage: 'Not a valid file ID (a whole number)',
-												},
-											},
-										],
-									},
-								],
-							},
-						],
+						values: [watchedFileLocator],
 					},
 				],
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Binary Field Prefix',
-						name: 'binaryPrefix',
-						type: 'string',
-						default: 'document_',
-						description: 'Downloaded documents go to binary fields named with this prefix and a number: document_0, document_1, …',
-						displayOptions: { show: { downloadDocuments: [true] } },
-					},
-					{
-						displayName: 'Download Signed Documents',
-						name: 'downloadDocuments',
-						type: 'boolean',
-						default: false,
-						description: 'Whether to download each signed document as a PDF into a binary field',
-					},
-					{
-						displayName: 'Ignore Repeats',
-						name: 'ignoreRepeats',
-						type: 'boolean',
-						default: true,
-						description: 'Whether a notification already handled (the same envelope, documents and time) starts nothing when it arrives again',
-					},
-					{
-						displayName: 'Include Signed Document List',
-						name: 'includeSignedDocuments',
-						type: 'boolean',
-						default: false,
-						description: 'Whether to fetch the signed documents of the envelope (or of the file) and add them as signedDocuments',
-					},
-				],
-			},
+			optionsCollection([
+				{
+					displayName: 'Binary Field Prefix',
+					name: 'binaryPrefix',
+					type: 'string',
+					default: 'document_',
+					description: 'Downloaded documents go to binary fields named with this prefix and a number: document_0, document_1, …',
+					displayOptions: { show: { downloadDocuments: [true] } },
+				},
+				{
+					displayName: 'Download Signed Documents',
+					name: 'downloadDocuments',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to download each signed document as a PDF into a binary field',
+				},
+				{
+					displayName: 'Ignore Repeats',
+					name: 'ignoreRepeats',
+					type: 'boolean',
+					default: true,
+					description: 'Whether a notification already handled (the same envelope, documents and time) starts nothing when it arrives again',
+				},
+				{
+					displayName: 'Include Signed Document List',
+					name: 'includeSignedDocuments',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to fetch the signed documents of the envelope (or of the file) and add them as signedDocuments',
+				},
+			]),
 		],
 	};
 
@@ -313,14 +213,12 @@ export class SkySlopeFormsTrigger implements INodeType {
 			const errors: string[] = [];
 			for (const [n, documentId] of ids.entries()) {
 				try {
-					const response = await formsFullRequest.call(this, {
-						method: 'GET',
-						path: p`/files/${fileId}/documents/download`,
-						qs: { documentIds: String(documentId) },
-						headers: { accept: 'application/pdf, application/json' },
-						encoding: 'arraybuffer',
-					});
-					const bytes = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);
+					const { bytes } = await fetchDocuments(
+						this,
+						downloadPath(fileId, false),
+						[documentId],
+						'application/pdf, application/json',
+					);
 					binary[`${prefix}${n}`] = await this.helpers.prepareBinaryData(
 						bytes,
 						`file-${fileId}-document-${documentId}.pdf`,

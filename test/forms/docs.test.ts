@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { resources } from '../../nodes/SkySlopeForms/actions/resources';
+import { resources } from '../../nodes/SkySlopeForms/actions';
 import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
 
 describe('SkySlope Forms node description and docs', () => {

@@ -1,4 +1,4 @@
-import { formsApiBase, formsService } from '../../nodes/SkySlopeForms/transport';
+import { formsApiBase, formsService } from '../../nodes/SkySlopeForms/service';
 
 describe('Forms transport', () => {
 	it('uses the credential\'s resolved apiBaseUrl, else builds {base_url}/partner/api', () => {

@@ -2,7 +2,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { request } from 'undici';
 
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
-import { SkySlopeFormsTrigger, SEEN_LIMIT, notificationKey } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
+import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
+import { SEEN_LIMIT, notificationKey } from '../../nodes/SkySlopeForms/helpers/triggerState';
 import { USERS, type SignedNotification } from '../../sandbox/forms';
 import { readBinary, runWebhook, runWebhookMethods, type WebhookMethod } from '../harness';
 import { byId, CREDENTIAL, startForms, type FormsEnv } from './setup';

@@ -1,6 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { p } from '../../shared';
+import { p, recordsOf } from '../../shared';
+import { searchPage } from '../helpers/paging';
+import { sieveValue } from '../helpers/sieve';
 import { formsRequest } from '../transport';
 
 const PAGE_SIZE = 50;
@@ -24,38 +26,28 @@ export function currentId(ctx: ILoadOptionsFunctions, name: string): number | un
 	return Number.isSafeInteger(n) && n >= 1 ? n : undefined;
 }
 
-function list(response: unknown, key: string): IDataObject[] {
-	if (Array.isArray(response)) return response as IDataObject[];
-	const records = (response as IDataObject | undefined)?.[key];
-	return Array.isArray(records) ? (records as IDataObject[]) : [];
-}
-
 /** Files, newest activity first; the search text is matched by the service against the name. */
 export async function searchFiles(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = paginationToken ? Number(paginationToken) : 1;
-	const qs: IDataObject = { page, pageSize: PAGE_SIZE, sorts: '-lastupdated' };
+	const qs: IDataObject = { sorts: '-lastupdated' };
 	const text = filter?.trim();
-	if (text) qs.filters = `name@=*${text.replace(/,/g, '\\,')}`;
-	const response = await formsRequest.call(this, { method: 'GET', path: '/files', qs });
-	const files = list(response, 'files');
-	const total = typeof response.totalRecords === 'number' ? response.totalRecords : undefined;
-	const results: INodeListSearchItems[] = files.map((f) => ({
+	if (text) qs.filters = `name@=*${sieveValue(text)}`;
+	const { records, paginationToken: next } = await searchPage(this, '/files', 'files', qs, paginationToken, PAGE_SIZE);
+	const results: INodeListSearchItems[] = records.map((f) => ({
 		name: f.address ? `${String(f.name)} (${String(f.address)})` : String(f.name ?? `File ${String(f.id)}`),
 		value: String(f.id),
 	}));
-	const more = files.length === PAGE_SIZE && (total === undefined || page * PAGE_SIZE < total);
-	return { results, paginationToken: more ? String(page + 1) : undefined };
+	return { results, paginationToken: next };
 }
 
 export async function searchDocuments(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const fileId = currentId(this, 'fileId');
 	if (fileId === undefined) return { results: [] };
 	const response = await formsRequest.call(this, { method: 'GET', path: p`/files/${fileId}/documents` });
-	const results = list(response, 'documents')
+	const results = recordsOf(response, 'documents')
 		.filter((d) => matches(filter, d.formName, String(d.id)))
 		.map((d) => ({ name: `${String(d.formName ?? 'Document')} (${String(d.id)})`, value: String(d.id) }));
 	return { results };
@@ -68,19 +60,18 @@ export async function searchEnvelopes(
 ): Promise<INodeListSearchResult> {
 	const fileId = currentId(this, 'fileId');
 	if (fileId === undefined) return { results: [] };
-	const page = paginationToken ? Number(paginationToken) : 1;
-	const response = await formsRequest.call(this, {
-		method: 'GET',
-		path: p`/files/${fileId}/envelopes`,
-		qs: { page, pageSize: PAGE_SIZE },
-	});
-	const envelopes = list(response, 'envelopes');
-	const results = envelopes
+	const { records, paginationToken: next } = await searchPage(
+		this,
+		p`/files/${fileId}/envelopes`,
+		'envelopes',
+		{},
+		paginationToken,
+		PAGE_SIZE,
+	);
+	const results = records
 		.filter((e) => matches(filter, e.name, String(e.id)))
 		.map((e) => ({ name: `${String(e.name ?? 'Envelope')} (${String(e.status ?? '')})`, value: String(e.id) }));
-	const total = typeof response.totalRecords === 'number' ? response.totalRecords : undefined;
-	const more = envelopes.length === PAGE_SIZE && (total === undefined || page * PAGE_SIZE < total);
-	return { results, paginationToken: more ? String(page + 1) : undefined };
+	return { results, paginationToken: next };
 }
 
 /** Personal and broker templates together. */
@@ -91,7 +82,7 @@ export async function searchTemplates(this: ILoadOptionsFunctions, filter?: stri
 		['BrokerTemplate', 'Broker'],
 	]) {
 		const response = await formsRequest.call(this, { method: 'GET', path: '/templates', qs: { type } });
-		for (const t of list(response, 'files')) {
+		for (const t of recordsOf(response, 'files')) {
 			if (!matches(filter, t.name, String(t.id))) continue;
 			results.push({ name: `${String(t.name)} (${label})`, value: String(t.id) });
 		}
@@ -102,7 +93,7 @@ export async function searchTemplates(this: ILoadOptionsFunctions, filter?: stri
 /** Collaborators who have shared their access with the caller: the only valid On Behalf Of ids. */
 export async function searchCollaborators(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const response = await formsRequest.call(this, { method: 'GET', path: '/collaborators' });
-	const results = list(response, 'collaborators')
+	const results = recordsOf(response, 'collaborators')
 		.filter((c) => c.isReceivingAccess === true)
 		.map((c) => ({
 			name: [c.firstName, c.middleName, c.lastName, c.suffix].filter((x) => typeof x === 'string' && x).join(' ') || String(c.id),
@@ -117,7 +108,7 @@ export async function searchContacts(this: ILoadOptionsFunctions, filter?: strin
 	const fileId = currentId(this, 'fileId');
 	if (fileId === undefined) return { results: [] };
 	const file = await formsRequest.call(this, { method: 'GET', path: p`/files/${fileId}` });
-	const results = list(file, 'contacts')
+	const results = recordsOf(file, 'contacts')
 		.map((c) => {
 			const name = c.isEntity && c.companyName ? String(c.companyName) : [c.firstName, c.lastName].filter(Boolean).join(' ');
 			return { name: `${name} (${String(c.type ?? '')})`, value: String(c.id) };

@@ -1,9 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { defineOperation } from '../../../shared';
-import { formsRequest } from '../../transport';
-import { limitField, returnAllField } from '../descriptions';
-import { applyLimit, recordsOf, listLimit } from '../utils';
+import { defineOperation, returnAllAndLimit } from '../../../shared';
+import { wholeList } from '../../helpers/paging';
 
 export default defineOperation({
 	value: 'getAll',
@@ -11,8 +9,7 @@ export default defineOperation({
 	action: 'Get many collaborators',
 	description: 'List your collaborators; those with isReceivingAccess can be used as On Behalf Of',
 	properties: [
-		returnAllField,
-		limitField,
+		...returnAllAndLimit(),
 		{
 			displayName: 'Only Those Who Share Access With Me',
 			name: 'receivingOnly',
@@ -22,12 +19,9 @@ export default defineOperation({
 		},
 	],
 	async execute(this: IExecuteFunctions, i: number) {
-		const limit = listLimit(this, i);
-		const response = await formsRequest.call(this, { method: 'GET', path: '/collaborators', itemIndex: i });
-		let records = recordsOf(response, 'collaborators');
-		if (this.getNodeParameter('receivingOnly', i, false) === true) {
-			records = records.filter((c) => c.isReceivingAccess === true);
-		}
-		return applyLimit(records, limit);
+		const receivingOnly = this.getNodeParameter('receivingOnly', i, false) === true;
+		return await wholeList(this, i, '/collaborators', 'collaborators', {
+			keep: receivingOnly ? (c) => c.isReceivingAccess === true : undefined,
+		});
 	},
 });

@@ -1,19 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { defineOperation, p } from '../../../shared';
+import { contactFromParameters } from '../../helpers/contact';
+import { contactAdditionalFields, contactRequiredFields, fileLocator, onBehalfOf } from '../../helpers/fields';
+import { fileIdOf, onBehalfOfOf, withOnBehalfOf } from '../../helpers/parameters';
 import { formsRequest } from '../../transport';
-import { contactAdditionalFields, contactRequiredFields, fileLocator, onBehalfOf } from '../descriptions';
-import { contactOf, fileIdOf, onBehalfOfOf, withOnBehalfOf } from '../utils';
-
-/** The contact described by the node's Contact Type, First Name, Last Name and Additional Fields. */
-export function contactFromParameters(ctx: IExecuteFunctions, i: number): IDataObject {
-	return contactOf(ctx, i, {
-		type: ctx.getNodeParameter('contactType', i),
-		firstName: ctx.getNodeParameter('firstName', i),
-		lastName: ctx.getNodeParameter('lastName', i),
-		fields: ctx.getNodeParameter('additionalFields', i, {}) as IDataObject,
-	});
-}
 
 export default defineOperation({
 	value: 'add',

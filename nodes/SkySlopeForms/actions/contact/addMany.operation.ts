@@ -1,16 +1,10 @@
-import {
-	NodeApiError,
-	NodeOperationError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { defineOperation, p } from '../../../shared';
+import { asNodeError, defineOperation, errorJson, p } from '../../../shared';
+import { contactFromParameters, contactFromRecord } from '../../helpers/contact';
+import { contactAdditionalFields, contactRequiredFields, fileLocator, onBehalfOf } from '../../helpers/fields';
+import { fileIdOf, onBehalfOfOf, withOnBehalfOf } from '../../helpers/parameters';
 import { formsRequest } from '../../transport';
-import { contactAdditionalFields, contactRequiredFields, fileLocator, onBehalfOf } from '../descriptions';
-import { contactOf, fileIdOf, onBehalfOfOf, withOnBehalfOf } from '../utils';
-import { contactFromParameters } from './add.operation';
 
 /** The service takes at most this many contacts in one request. */
 export const MAX_CONTACTS_PER_REQUEST = 100;
@@ -26,18 +20,9 @@ interface Group {
 	members: Member[];
 }
 
-function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-}
-
+/** With continueOnFail: the error as the item's output, the way runOperations gives it. */
 function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const json: IDataObject = { error: error instanceof Error ? error.message : String(error) };
-	if ((error instanceof NodeApiError || error instanceof NodeOperationError) && error.description) {
-		json.description = error.description;
-	}
-	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
-	return { json, pairedItem: { item: itemIndex } };
+	return { json: errorJson(error), pairedItem: { item: itemIndex } };
 }
 
 export default defineOperation({
@@ -79,17 +64,13 @@ export default defineOperation({
 				const fileId = fileIdOf(this, i);
 				const who = onBehalfOfOf(this, i);
 				const mode = this.getNodeParameter('inputMode', i, 'autoMap') as string;
-				const json = items[i].json;
-				const contact =
-					mode === 'define'
-						? contactFromParameters(this, i)
-						: contactOf(this, i, { type: json.type, firstName: json.firstName, lastName: json.lastName, fields: json });
+				const contact = mode === 'define' ? contactFromParameters(this, i) : contactFromRecord(this, i, items[i].json);
 				const key = `${fileId}\u0000${who ?? ''}`;
 				const group = groups.get(key) ?? { fileId, onBehalfOf: who, members: [] };
 				group.members.push({ itemIndex: i, contact });
 				groups.set(key, group);
 			} catch (error) {
-				if (!this.continueOnFail()) throw asNodeError(this, error, i);
+				if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, i);
 				out[i] = errorItem(error, i);
 			}
 		}
@@ -113,7 +94,7 @@ export default defineOperation({
 						};
 					});
 				} catch (error) {
-					if (!this.continueOnFail()) throw asNodeError(this, error, members[0].itemIndex);
+					if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, members[0].itemIndex);
 					for (const member of members) out[member.itemIndex] = errorItem(error, member.itemIndex);
 				}
 			}

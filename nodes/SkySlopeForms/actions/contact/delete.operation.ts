@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { defineOperation, p } from '../../../shared';
+import { contactLocator, fileLocator } from '../../helpers/fields';
+import { fileIdOf, locatorIdOf } from '../../helpers/parameters';
 import { formsRequest } from '../../transport';
-import { contactLocator, fileLocator } from '../descriptions';
-import { fileIdOf, locatorIdOf } from '../utils';
 
 export default defineOperation({
 	value: 'delete',

@@ -1,16 +1,16 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { defineOperation, p } from '../../../shared';
-import { formsRequest } from '../../transport';
+import { contactFromParameters } from '../../helpers/contact';
 import {
 	contactAdditionalFields,
 	contactLocator,
 	contactRequiredFields,
 	fileForContactList,
 	onBehalfOf,
-} from '../descriptions';
-import { locatorIdOf, onBehalfOfOf, withOnBehalfOf } from '../utils';
-import { contactFromParameters } from './add.operation';
+} from '../../helpers/fields';
+import { locatorIdOf, onBehalfOfOf, withOnBehalfOf } from '../../helpers/parameters';
+import { formsRequest } from '../../transport';
 
 export default defineOperation({
 	value: 'update',

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { checkIdList, defineOperation, inputError, p } from '../../../shared';
+import { fileLocator, onBehalfOf } from '../../helpers/fields';
+import { fileIdOf, onBehalfOfOf, withOnBehalfOf } from '../../helpers/parameters';
 import { formsRequest } from '../../transport';
-import { fileLocator, onBehalfOf } from '../descriptions';
-import { fileIdOf, onBehalfOfOf, withOnBehalfOf } from '../utils';
 
 export default defineOperation({
 	value: 'addFromForms',

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { defineOperation, p } from '../../../shared';
+import { documentLocator, fileForDocumentList } from '../../helpers/fields';
+import { locatorIdOf } from '../../helpers/parameters';
 import { formsRequest } from '../../transport';
-import { documentLocator, fileForDocumentList } from '../descriptions';
-import { locatorIdOf } from '../utils';
 
 export default defineOperation({
 	value: 'delete',

@@ -1,32 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { checkInt, collectPages, defineOperation, p } from '../../../shared';
+import { checkInt, defineOperation, p, simplifyField } from '../../../shared';
+import { documentLocator, fileForDocumentList } from '../../helpers/fields';
+import { documentWithAllFields } from '../../helpers/paging';
+import { locatorIdOf } from '../../helpers/parameters';
+import { simplifyDocument } from '../../helpers/simplify';
+import { MAX_PAGE_SIZE } from '../../service';
 import { formsRequest } from '../../transport';
-import { documentLocator, fileForDocumentList, simplifyField } from '../descriptions';
-import { locatorIdOf, MAX_PAGE_SIZE } from '../utils';
-
-/** The document and, for each field, what identifies it and where it is. */
-export function simplifyDocument(doc: IDataObject): IDataObject {
-	const fields = Array.isArray(doc.fields) ? (doc.fields as IDataObject[]) : [];
-	return {
-		id: doc.id,
-		formName: doc.formName,
-		formId: doc.formId,
-		fileId: doc.fileId,
-		documentType: doc.documentType,
-		pageCount: doc.pageCount,
-		totalFields: doc.totalItems,
-		fields: fields.map((f) => ({
-			name: f.name,
-			dataRef: f.dataRef,
-			type: f.type,
-			pageNumber: f.pageNumber,
-			isReadOnly: f.isReadOnly,
-			isOptional: f.isOptional,
-		})),
-		updatedOn: doc.updatedOn,
-	};
-}
 
 export default defineOperation({
 	value: 'get',
@@ -65,7 +45,7 @@ export default defineOperation({
 			description: 'Fields a page (1 to 500)',
 			displayOptions: { show: { fieldsMode: ['page'] } },
 		},
-		simplifyField,
+		simplifyField(),
 	],
 	async execute(this: IExecuteFunctions, i: number) {
 		const documentId = locatorIdOf(this, 'documentId', i);
@@ -81,19 +61,7 @@ export default defineOperation({
 			});
 			doc = await formsRequest.call(this, { method: 'GET', path, qs: { page, pageSize }, itemIndex: i });
 		} else {
-			let first: IDataObject | undefined;
-			const fields = await collectPages<IDataObject>({
-				returnAll: true,
-				maxPageSize: MAX_PAGE_SIZE,
-				fetchPage: async (page, pageSize) => {
-					const response = await formsRequest.call(this, { method: 'GET', path, qs: { page, pageSize }, itemIndex: i });
-					first ??= response;
-					const records = Array.isArray(response.fields) ? (response.fields as IDataObject[]) : [];
-					const total = typeof response.totalItems === 'number' ? response.totalItems : undefined;
-					return { records, total };
-				},
-			});
-			doc = { ...(first ?? {}), fields, page: 1, pageSize: fields.length, totalPages: 1, totalItems: fields.length };
+			doc = await documentWithAllFields(this, i, path);
 		}
 		return simplify ? simplifyDocument(doc) : doc;
 	},

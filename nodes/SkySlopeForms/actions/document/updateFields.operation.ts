@@ -1,9 +1,10 @@
-import { jsonParse, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { checkString, defineOperation, inputError, p } from '../../../shared';
+import { documentLocator, fileForDocumentList } from '../../helpers/fields';
+import { jsonParameter } from '../../helpers/json';
+import { locatorIdOf } from '../../helpers/parameters';
 import { formsRequest } from '../../transport';
-import { documentLocator, fileForDocumentList } from '../descriptions';
-import { locatorIdOf } from '../utils';
 
 export default defineOperation({
 	value: 'updateFields',
@@ -63,15 +64,7 @@ export default defineOperation({
 		const mode = this.getNodeParameter('inputMode', i, 'pairs') as string;
 		let body: IDataObject = {};
 		if (mode === 'json') {
-			const raw = this.getNodeParameter('fieldsJson', i, '{}');
-			let value: unknown = raw;
-			if (typeof raw === 'string') {
-				try {
-					value = jsonParse(raw);
-				} catch {
-					throw inputError(this, 'Fields (JSON)', i, 'is not valid JSON');
-				}
-			}
+			const value = jsonParameter(this, 'Fields (JSON)', this.getNodeParameter('fieldsJson', i, '{}'), i);
 			if (!value || typeof value !== 'object' || Array.isArray(value)) {
 				throw inputError(this, 'Fields (JSON)', i, 'must be a JSON object of data references to values');
 			}

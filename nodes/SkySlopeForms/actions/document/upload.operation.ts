@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { checkString, defineOperation, p } from '../../../shared';
+import { multipartBody, readPdf, type Part } from '../../helpers/binary';
+import { fileLocator, onBehalfOf, optionsCollection } from '../../helpers/fields';
+import { fileIdOf, onBehalfOfOf } from '../../helpers/parameters';
 import { formsRequest } from '../../transport';
-import { fileLocator, onBehalfOf } from '../descriptions';
-import { fileIdOf, onBehalfOfOf } from '../utils';
-import { multipartBody, readPdf, type Part } from './binary';
 
 export default defineOperation({
 	value: 'upload',
@@ -29,22 +29,15 @@ export default defineOperation({
 			placeholder: 'e.g. Inspection Report',
 			description: 'The name of the document in SkySlope Forms. Empty: the file name of the binary, without .pdf.',
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Is Signed Document',
-					name: 'isSignedDocument',
-					type: 'boolean',
-					default: false,
-					description: 'Whether the PDF is an already signed document',
-				},
-			],
-		},
+		optionsCollection([
+			{
+				displayName: 'Is Signed Document',
+				name: 'isSignedDocument',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the PDF is an already signed document',
+			},
+		]),
 		onBehalfOf,
 	],
 	async execute(this: IExecuteFunctions, i: number) {

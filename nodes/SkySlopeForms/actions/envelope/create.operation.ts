@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { checkString, defineOperation, p } from '../../../shared';
+import { documentIdsField, fileLocator, onBehalfOf } from '../../helpers/fields';
+import { documentIdsOf, fileIdOf, onBehalfOfOf, withOnBehalfOf } from '../../helpers/parameters';
 import { formsRequest } from '../../transport';
-import { documentIdsField, fileLocator, onBehalfOf } from '../descriptions';
-import { documentIdsOf, fileIdOf, onBehalfOfOf, withOnBehalfOf } from '../utils';
 
 export default defineOperation({
 	value: 'create',

@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { checkString, defineOperation, p, toIsoDateTime } from '../../../shared';
-import { fileLocator, limitField, returnAllField } from '../descriptions';
-import { fileIdOf, pagedRecords } from '../utils';
+import { checkString, defineOperation, filtersField, p, returnAllAndLimit, toIsoDateTime } from '../../../shared';
+import { fileLocator } from '../../helpers/fields';
+import { pagedRecords } from '../../helpers/paging';
+import { fileIdOf } from '../../helpers/parameters';
+import { sieveValue } from '../../helpers/sieve';
 
 export default defineOperation({
 	value: 'getAll',
@@ -11,34 +13,26 @@ export default defineOperation({
 	description: 'List the envelopes of a file, filtered and sorted',
 	properties: [
 		fileLocator,
-		returnAllField,
-		limitField,
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{
-					displayName: 'Custom Filter',
-					name: 'custom',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. name@=*addendum',
-					description: 'A Sieve filter, added to the others: terms joined by commas',
-				},
-				{
-					displayName: 'Name Contains',
-					name: 'name',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. Purchase Agreement',
-				},
-				{ displayName: 'Sent After', name: 'sentAfter', type: 'dateTime', default: '' },
-				{ displayName: 'Status', name: 'status', type: 'string', default: '', placeholder: 'e.g. Completed' },
-			],
-		},
+		...returnAllAndLimit(),
+		filtersField([
+			{
+				displayName: 'Custom Filter',
+				name: 'custom',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. name@=*addendum',
+				description: 'A Sieve filter, added to the others: terms joined by commas',
+			},
+			{
+				displayName: 'Name Contains',
+				name: 'name',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Purchase Agreement',
+			},
+			{ displayName: 'Sent After', name: 'sentAfter', type: 'dateTime', default: '' },
+			{ displayName: 'Status', name: 'status', type: 'string', default: '', placeholder: 'e.g. Completed' },
+		]),
 		{
 			displayName: 'Sort',
 			name: 'sorts',
@@ -52,8 +46,8 @@ export default defineOperation({
 		const fileId = fileIdOf(this, i);
 		const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
 		const terms: string[] = [];
-		if (filters.name) terms.push(`name@=*${checkString(this, 'Name Contains', filters.name, i).trim().replace(/,/g, '\\,')}`);
-		if (filters.status) terms.push(`status==${checkString(this, 'Status', filters.status, i).trim().replace(/,/g, '\\,')}`);
+		if (filters.name) terms.push(`name@=*${sieveValue(checkString(this, 'Name Contains', filters.name, i).trim())}`);
+		if (filters.status) terms.push(`status==${sieveValue(checkString(this, 'Status', filters.status, i).trim())}`);
 		if (filters.sentAfter) terms.push(`(datesent)>=${toIsoDateTime(this, 'Sent After', filters.sentAfter, i)}`);
 		if (filters.custom) terms.push(checkString(this, 'Custom Filter', filters.custom, i).trim());
 		const qs: IDataObject = {};

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { defineOperation, p } from '../../../shared';
+import { fileLocator, onBehalfOf, templateLocator } from '../../helpers/fields';
+import { fileIdOf, locatorIdOf, onBehalfOfOf, withOnBehalfOf } from '../../helpers/parameters';
 import { formsRequest } from '../../transport';
-import { fileLocator, onBehalfOf, templateLocator } from '../descriptions';
-import { fileIdOf, locatorIdOf, onBehalfOfOf, withOnBehalfOf } from '../utils';
 
 export default defineOperation({
 	value: 'applyTemplate',

@@ -1,18 +1,18 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { checkEnum, checkString, defineOperation } from '../../../shared';
+import { addressOf } from '../../helpers/contact';
+import {
+	addressCollection,
+	errorOnImportProblem,
+	onBehalfOf,
+	optionsCollection,
+	REPRESENTATION_TYPES,
+	representationTypeOptions,
+} from '../../helpers/fields';
+import { checkMlsOutcome } from '../../helpers/mls';
+import { onBehalfOfOf, withOnBehalfOf } from '../../helpers/parameters';
 import { formsRequest } from '../../transport';
-import { addressCollection, onBehalfOf, representationTypeOptions } from '../descriptions';
-import { addressOf, checkMlsOutcome, onBehalfOfOf, withOnBehalfOf } from '../utils';
-
-export const errorOnImportProblem = {
-	displayName: 'Error on Import Problem',
-	name: 'errorOnImportProblem',
-	type: 'boolean' as const,
-	default: false,
-	description:
-		'Whether an MLS import that ends not_imported, failed or unknown fails the item. Off: the outcome is returned in mlsImport as the service gave it.',
-};
 
 export default defineOperation({
 	value: 'create',
@@ -54,15 +54,7 @@ export default defineOperation({
 			description: 'Saved on the file even without an import',
 		},
 		addressCollection('Property', 'property', 'The address of the property'),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			displayOptions: { show: { importMls: [true] } },
-			options: [errorOnImportProblem],
-		},
+		{ ...optionsCollection([errorOnImportProblem]), displayOptions: { show: { importMls: [true] } } },
 		onBehalfOf,
 	],
 	async execute(this: IExecuteFunctions, i: number) {
@@ -72,7 +64,7 @@ export default defineOperation({
 				this,
 				'Representation Type',
 				this.getNodeParameter('representationType', i),
-				['Buyer', 'Seller', 'Tenant', 'Landlord'],
+				REPRESENTATION_TYPES,
 				i,
 			),
 		};

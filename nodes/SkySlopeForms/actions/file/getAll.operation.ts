@@ -1,15 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { checkEnum, checkString, defineOperation, toIsoDateTime } from '../../../shared';
-import { limitField, representationTypeOptions, returnAllField } from '../descriptions';
-import { pagedRecords } from '../utils';
-
-const REPRESENTATION_TYPES = ['Buyer', 'Seller', 'Tenant', 'Landlord'];
-
-/** A value inside a Sieve filter: commas are escaped so that they cannot start a new term. */
-function sieveValue(value: string): string {
-	return value.replace(/,/g, '\\,');
-}
+import { checkEnum, checkString, defineOperation, filtersField, returnAllAndLimit, toIsoDateTime } from '../../../shared';
+import { REPRESENTATION_TYPES, representationTypeOptions } from '../../helpers/fields';
+import { pagedRecords } from '../../helpers/paging';
+import { sieveValue } from '../../helpers/sieve';
 
 function buildFilters(ctx: IExecuteFunctions, i: number, filters: IDataObject): string | undefined {
 	const terms: string[] = [];
@@ -35,53 +29,45 @@ export default defineOperation({
 	action: 'Get many files',
 	description: 'List files, filtered and sorted',
 	properties: [
-		returnAllField,
-		limitField,
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{ displayName: 'Created After', name: 'createdAfter', type: 'dateTime', default: '' },
-				{ displayName: 'Created Before', name: 'createdBefore', type: 'dateTime', default: '' },
-				{
-					displayName: 'Custom Filter',
-					name: 'custom',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. city==Sacramento',
-					description:
-						'A Sieve filter, added to the others: terms joined by commas, such as <code>state==CA,closingdate>=2025-01-01</code>',
-				},
-				{
-					displayName: 'Is Archived',
-					name: 'isArchived',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to return only archived files (on) or only files that are not archived (off)',
-				},
-				{ displayName: 'MLS Number', name: 'mlsNumber', type: 'string', default: '', placeholder: 'e.g. 224012345' },
-				{
-					displayName: 'Name Contains',
-					name: 'name',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. Main St',
-					description: 'Text the file name contains (case-insensitive)',
-				},
-				{
-					displayName: 'Representation Type',
-					name: 'representationType',
-					type: 'options',
-					options: representationTypeOptions,
-					default: 'Buyer',
-				},
-				{ displayName: 'Status', name: 'status', type: 'string', default: '', placeholder: 'e.g. pre-contract' },
-				{ displayName: 'Updated After', name: 'updatedAfter', type: 'dateTime', default: '' },
-			],
-		},
+		...returnAllAndLimit(),
+		filtersField([
+			{ displayName: 'Created After', name: 'createdAfter', type: 'dateTime', default: '' },
+			{ displayName: 'Created Before', name: 'createdBefore', type: 'dateTime', default: '' },
+			{
+				displayName: 'Custom Filter',
+				name: 'custom',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. city==Sacramento',
+				description:
+					'A Sieve filter, added to the others: terms joined by commas, such as <code>state==CA,closingdate>=2025-01-01</code>',
+			},
+			{
+				displayName: 'Is Archived',
+				name: 'isArchived',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to return only archived files (on) or only files that are not archived (off)',
+			},
+			{ displayName: 'MLS Number', name: 'mlsNumber', type: 'string', default: '', placeholder: 'e.g. 224012345' },
+			{
+				displayName: 'Name Contains',
+				name: 'name',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Main St',
+				description: 'Text the file name contains (case-insensitive)',
+			},
+			{
+				displayName: 'Representation Type',
+				name: 'representationType',
+				type: 'options',
+				options: representationTypeOptions,
+				default: 'Buyer',
+			},
+			{ displayName: 'Status', name: 'status', type: 'string', default: '', placeholder: 'e.g. pre-contract' },
+			{ displayName: 'Updated After', name: 'updatedAfter', type: 'dateTime', default: '' },
+		]),
 		{
 			displayName: 'Sort',
 			name: 'sort',

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { checkString, defineOperation, p } from '../../../shared';
+import { errorOnImportProblem, fileLocator, onBehalfOf, optionsCollection } from '../../helpers/fields';
+import { checkMlsOutcome } from '../../helpers/mls';
+import { fileIdOf, onBehalfOfOf, withOnBehalfOf } from '../../helpers/parameters';
 import { formsRequest } from '../../transport';
-import { fileLocator, onBehalfOf } from '../descriptions';
-import { checkMlsOutcome, fileIdOf, onBehalfOfOf, withOnBehalfOf } from '../utils';
-import { errorOnImportProblem } from './create.operation';
 
 export default defineOperation({
 	value: 'importMls',
@@ -37,14 +37,7 @@ export default defineOperation({
 			description:
 				'Whether listing data replaces values the file already has. Off: only empty values are filled.',
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [errorOnImportProblem],
-		},
+		optionsCollection([errorOnImportProblem]),
 		onBehalfOf,
 	],
 	async execute(this: IExecuteFunctions, i: number) {

@@ -1,20 +1,22 @@
-import { jsonParse, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { checkId, checkNumber, checkString, defineOperation, inputError, p } from '../../../shared';
+import { addressOf, contactFromRecord } from '../../helpers/contact';
+import {
+	actionAttributeOptions,
+	addressCollection,
+	contactFieldsNamed,
+	contactTypeOptions,
+	fileLocator,
+	onBehalfOf,
+} from '../../helpers/fields';
+import { jsonParameter } from '../../helpers/json';
+import { fileIdOf, fileValuesOf, onBehalfOfOf, withOnBehalfOf } from '../../helpers/parameters';
 import { formsRequest } from '../../transport';
-import { actionAttributeOptions, addressValues, contactTypeOptions, fileLocator, onBehalfOf } from '../descriptions';
-import { addressOf, contactOf, fileIdOf, onBehalfOfOf, optionalDate, optionalMoney, withOnBehalfOf } from '../utils';
 
 function parseList(ctx: IExecuteFunctions, label: string, raw: unknown, i: number): IDataObject[] {
-	let value = raw;
-	if (typeof raw === 'string') {
-		if (raw.trim() === '') return [];
-		try {
-			value = jsonParse(raw);
-		} catch {
-			throw inputError(ctx, label, i, 'is not valid JSON');
-		}
-	}
+	if (typeof raw === 'string' && raw.trim() === '') return [];
+	const value = jsonParameter(ctx, label, raw, i);
 	if (!Array.isArray(value)) throw inputError(ctx, label, i, 'must be a JSON array');
 	value.forEach((entry, n) => {
 		if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
@@ -38,15 +40,7 @@ export default defineOperation({
 			default: '',
 		},
 		fileLocator,
-		{
-			displayName: 'Property',
-			name: 'property',
-			type: 'fixedCollection',
-			placeholder: 'Add Address',
-			required: true,
-			default: {},
-			options: [{ displayName: 'Address', name: 'address', values: addressValues }],
-		},
+		{ ...addressCollection('Property', 'property'), required: true },
 		{
 			displayName: 'Contacts Input',
 			name: 'contactsMode',
@@ -87,7 +81,7 @@ export default defineOperation({
 							options: actionAttributeOptions,
 							default: 'NoAction',
 						},
-						{ displayName: 'Company Name', name: 'companyName', type: 'string', default: '' },
+						...contactFieldsNamed('companyName'),
 						{
 							displayName: 'Contact Type',
 							name: 'type',
@@ -95,13 +89,7 @@ export default defineOperation({
 							options: contactTypeOptions,
 							default: 'Buyer',
 						},
-						{
-							displayName: 'Email',
-							name: 'email',
-							type: 'string',
-							placeholder: 'e.g. name@email.com',
-							default: '',
-						},
+						...contactFieldsNamed('email'),
 						{
 							displayName: 'Existing Contact ID',
 							name: 'id',
@@ -111,15 +99,9 @@ export default defineOperation({
 							description: 'The ID of a contact of the file to keep; leave empty for a new one',
 						},
 						{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
-						{
-							displayName: 'Is Entity',
-							name: 'isEntity',
-							type: 'boolean',
-							default: false,
-							description: 'Whether the contact is an entity (a company or trust) rather than a person',
-						},
+						...contactFieldsNamed('isEntity'),
 						{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
-						{ displayName: 'Primary Phone Number', name: 'primaryPhoneNumber', type: 'string', default: '' },
+						...contactFieldsNamed('primaryPhoneNumber'),
 					],
 				},
 			],
@@ -195,7 +177,7 @@ export default defineOperation({
 			? (((this.getNodeParameter('contactRows', i, {}) as IDataObject).contact ?? []) as IDataObject[])
 			: parseList(this, label, this.getNodeParameter('contacts', i, '[]'), i);
 		const contacts = rawContacts.map((raw, n) => {
-			const contact = contactOf(this, i, { type: raw.type, firstName: raw.firstName, lastName: raw.lastName, fields: raw });
+			const contact = contactFromRecord(this, i, raw);
 			if (raw.id !== undefined && raw.id !== null && raw.id !== '') contact.id = checkId(this, `${label}[${n}].id`, raw.id, i);
 			return contact;
 		});
@@ -212,15 +194,13 @@ export default defineOperation({
 			if (row.id !== undefined && row.id !== '') commission.id = checkId(this, `Commission ${n + 1} ID`, row.id, i);
 			return commission;
 		});
-		const fields = this.getNodeParameter('fields', i, {}) as IDataObject;
+		const values = fileValuesOf(this, i, this.getNodeParameter('fields', i, {}) as IDataObject);
 		const body: IDataObject = { property, contacts, commissions };
-		if (fields.mlsNumber) body.mlsNumber = checkString(this, 'MLS Number', fields.mlsNumber, i, { maxLength: 50 }).trim();
-		const price = optionalMoney(this, 'Purchase Price', fields.purchasePrice, i);
-		if (price !== undefined) body.purchasePrice = price;
-		const closing = optionalDate(this, 'Closing Date', fields.closingDate, i);
-		if (closing) body.closingDateTime = closing;
-		const acceptance = optionalDate(this, 'Acceptance Date', fields.acceptanceDate, i);
-		if (acceptance) body.acceptanceDateTime = acceptance;
+		if (values.mlsNumber) body.mlsNumber = values.mlsNumber;
+		if (values.purchasePrice !== undefined) body.purchasePrice = values.purchasePrice;
+		// Replace names the dates as the file's read shape does.
+		if (values.closingDate) body.closingDateTime = values.closingDate;
+		if (values.acceptanceDate) body.acceptanceDateTime = values.acceptanceDate;
 		return await formsRequest.call(this, {
 			method: 'PUT',
 			path: p`/files/${fileId}`,

@@ -1,36 +1,9 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { checkString, defineOperation, inputError, p, type ApiContext } from '../../../shared';
-import { formsFullRequest } from '../../transport';
-import { fileLocator } from '../descriptions';
-import { fileIdOf } from '../utils';
-
-/**
- * SubscribeWebhook: 200 `{subscribed}`, or 208 with an error body when the file already has a
- * subscription. Both leave the file subscribed.
- */
-export async function subscribeFile(
-	this: ApiContext,
-	fileId: number,
-	webhookUrl: string,
-	itemIndex?: number,
-): Promise<IDataObject> {
-	const response = await formsFullRequest.call(this, {
-		method: 'POST',
-		path: p`/documents/sign/subscribe/${fileId}`,
-		body: { webhookUrl },
-		itemIndex,
-	});
-	const already = response.statusCode === 208;
-	return {
-		fileId,
-		subscribed: already ? true : (response.body as IDataObject | undefined)?.subscribed === true,
-		alreadySubscribed: already,
-		...(already && response.body && typeof response.body === 'object'
-			? { message: (response.body as IDataObject).message }
-			: {}),
-	};
-}
+import { checkString, defineOperation, inputError } from '../../../shared';
+import { fileLocator } from '../../helpers/fields';
+import { fileIdOf } from '../../helpers/parameters';
+import { subscribeFile } from '../../helpers/subscribe';
 
 export default defineOperation({
 	value: 'subscribe',

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { checkString, defineOperation, inputError, p } from '../../../shared';
+import { addressOf } from '../../helpers/contact';
+import { addressCollection, fileLocator, onBehalfOf } from '../../helpers/fields';
+import { fileIdOf, fileValuesOf, onBehalfOfOf, withOnBehalfOf } from '../../helpers/parameters';
 import { formsRequest } from '../../transport';
-import { addressValues, fileLocator, onBehalfOf } from '../descriptions';
-import { addressOf, fileIdOf, onBehalfOfOf, optionalDate, optionalMoney, withOnBehalfOf } from '../utils';
 
 export default defineOperation({
 	value: 'updateDetails',
@@ -35,14 +36,7 @@ export default defineOperation({
 				},
 				{ displayName: 'MLS Number', name: 'mlsNumber', type: 'string', default: '', placeholder: 'e.g. 224012345' },
 				{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. 123 Main St - Buyer' },
-				{
-					displayName: 'Premises Address',
-					name: 'premisesAddress',
-					type: 'fixedCollection',
-					placeholder: 'Add Address',
-					default: {},
-					options: [{ displayName: 'Address', name: 'address', values: addressValues }],
-				},
+				addressCollection('Premises Address', 'premisesAddress'),
 				{
 					displayName: 'Purchase Price',
 					name: 'purchasePrice',
@@ -61,16 +55,10 @@ export default defineOperation({
 		if (fields.name !== undefined && fields.name !== '') {
 			body.name = checkString(this, 'Name', fields.name, i, { maxLength: 200 }).trim();
 		}
-		const fileData: IDataObject = {};
-		if (fields.mlsNumber !== undefined && fields.mlsNumber !== '') {
-			fileData.mlsNumber = checkString(this, 'MLS Number', fields.mlsNumber, i, { maxLength: 50 }).trim();
-		}
-		const price = optionalMoney(this, 'Purchase Price', fields.purchasePrice, i);
-		if (price !== undefined) fileData.purchasePrice = price;
-		const closing = optionalDate(this, 'Closing Date', fields.closingDate, i);
-		if (closing) fileData.closingDate = closing;
-		const acceptance = optionalDate(this, 'Acceptance Date', fields.acceptanceDate, i);
-		if (acceptance) fileData.acceptanceDate = acceptance;
+		// Only what was given: a field left out keeps its value.
+		const fileData: IDataObject = Object.fromEntries(
+			Object.entries(fileValuesOf(this, i, fields)).filter(([, value]) => value !== undefined),
+		);
 		const address = addressOf(this, 'Premises Address', fields.premisesAddress, i);
 		if (address) fileData.premisesAddress = address;
 		if (Object.keys(fileData).length) body.fileData = fileData;

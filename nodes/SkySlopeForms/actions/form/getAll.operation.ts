@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { checkIdList, defineOperation } from '../../../shared';
-import { limitField, returnAllField } from '../descriptions';
-import { pagedRecords } from '../utils';
+import { checkIdList, defineOperation, returnAllAndLimit } from '../../../shared';
+import { pagedRecords } from '../../helpers/paging';
 
 export default defineOperation({
 	value: 'getAll',
@@ -19,8 +18,7 @@ export default defineOperation({
 			description:
 				'The libraries to list forms from. Empty: all your libraries. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
-		returnAllField,
-		limitField,
+		...returnAllAndLimit(),
 	],
 	async execute(this: IExecuteFunctions, i: number) {
 		const raw = this.getNodeParameter('libraryIds', i, []);

@@ -1,25 +1,19 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { defineOperation, p } from '../../../shared';
-import { formsRequest } from '../../transport';
-import { envelopeLocator, fileLocator, limitField, returnAllField } from '../descriptions';
-import { fileIdOf, applyLimit, locatorIdOf, recordsOf, listLimit } from '../utils';
+import { defineOperation, p, returnAllAndLimit } from '../../../shared';
+import { wholeList } from '../../helpers/paging';
+import { envelopeLocator, fileLocator } from '../../helpers/fields';
+import { fileIdOf, locatorIdOf } from '../../helpers/parameters';
 
 export default defineOperation({
 	value: 'getAllForEnvelope',
 	name: 'Get Many for an Envelope',
 	action: 'Get many signed documents of an envelope',
 	description: 'List the signed documents of one envelope of a file',
-	properties: [fileLocator, envelopeLocator, returnAllField, limitField],
+	properties: [fileLocator, envelopeLocator, ...returnAllAndLimit()],
 	async execute(this: IExecuteFunctions, i: number) {
-		const limit = listLimit(this, i);
 		const fileId = fileIdOf(this, i);
 		const envelopeId = locatorIdOf(this, 'envelopeId', i);
-		const response = await formsRequest.call(this, {
-			method: 'GET',
-			path: p`/documents/signed/${fileId}/envelopes/${envelopeId}`,
-			itemIndex: i,
-		});
-		return applyLimit(recordsOf(response, 'documents'), limit);
+		return await wholeList(this, i, p`/documents/signed/${fileId}/envelopes/${envelopeId}`, 'documents');
 	},
 });

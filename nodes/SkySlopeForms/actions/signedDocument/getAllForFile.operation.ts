@@ -1,21 +1,19 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { defineOperation, p } from '../../../shared';
-import { formsRequest } from '../../transport';
-import { fileLocator, limitField, returnAllField } from '../descriptions';
-import { fileIdOf, applyLimit, recordsOf, listLimit } from '../utils';
+import { defineOperation, p, returnAllAndLimit } from '../../../shared';
+import { wholeList } from '../../helpers/paging';
+import { fileLocator } from '../../helpers/fields';
+import { fileIdOf } from '../../helpers/parameters';
 
 export default defineOperation({
 	value: 'getAllForFile',
 	name: 'Get Many for a File',
 	action: 'Get many signed documents of a file',
 	description: 'List the signed documents of a file',
-	properties: [fileLocator, returnAllField, limitField],
+	properties: [fileLocator, ...returnAllAndLimit()],
 	async execute(this: IExecuteFunctions, i: number) {
-		const limit = listLimit(this, i);
 		const fileId = fileIdOf(this, i);
-		// The published reference shows both a bare array and {totalRecords, documents}: recordsOf takes either.
-		const response = await formsRequest.call(this, { method: 'GET', path: p`/documents/signed/${fileId}`, itemIndex: i });
-		return applyLimit(recordsOf(response, 'documents'), limit);
+		// The published reference shows both a bare array and {totalRecords, documents}: wholeList takes either.
+		return await wholeList(this, i, p`/documents/signed/${fileId}`, 'documents');
 	},
 });

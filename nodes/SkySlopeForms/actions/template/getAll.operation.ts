@@ -1,9 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { checkEnum, defineOperation } from '../../../shared';
-import { formsRequest } from '../../transport';
-import { limitField, returnAllField } from '../descriptions';
-import { applyLimit, recordsOf, listLimit } from '../utils';
+import { checkEnum, defineOperation, returnAllAndLimit } from '../../../shared';
+import { wholeList } from '../../helpers/paging';
 
 export default defineOperation({
 	value: 'getAll',
@@ -21,13 +19,10 @@ export default defineOperation({
 			],
 			default: 'Template',
 		},
-		returnAllField,
-		limitField,
+		...returnAllAndLimit(),
 	],
 	async execute(this: IExecuteFunctions, i: number) {
-		const limit = listLimit(this, i);
 		const type = checkEnum(this, 'Type', this.getNodeParameter('templateType', i), ['Template', 'BrokerTemplate'], i);
-		const response = await formsRequest.call(this, { method: 'GET', path: '/templates', qs: { type }, itemIndex: i });
-		return applyLimit(recordsOf(response, 'files'), limit);
+		return await wholeList(this, i, '/templates', 'files', { qs: { type } });
 	},
 });

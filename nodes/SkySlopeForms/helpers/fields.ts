@@ -1,50 +1,30 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-/** Building blocks of the Forms node's parameters, shared by several operations. */
+import { locatorField, NUMBER_ID_MODE } from '../../shared';
 
-function locator(
-	displayName: string,
+/** The Forms node's own fields, shared by several operations (generic ones are in nodes/shared/fields). */
+
+/** A Forms record picked from a list or typed as its numeric id. */
+function formsLocator(
+	what: string,
 	name: string,
 	searchListMethod: string,
 	example: string,
 	description: string,
 	required = true,
 ): INodeProperties {
-	return {
-		displayName,
+	return locatorField({
+		displayName: what.charAt(0).toUpperCase() + what.slice(1),
 		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required,
 		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: `e.g. ${example}`,
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: '^\\s*[1-9][0-9]*\\s*$',
-							errorMessage: `Not a valid ${displayName.toLowerCase()} ID (a whole number)`,
-						},
-					},
-				],
-			},
-		],
-	};
+		searchListMethod,
+		id: NUMBER_ID_MODE(what, example),
+		required,
+	});
 }
 
-export const fileLocator = locator(
-	'File',
+export const fileLocator = formsLocator(
+	'file',
 	'fileId',
 	'searchFiles',
 	'1234',
@@ -52,8 +32,8 @@ export const fileLocator = locator(
 );
 
 /** The file on document operations that need only a document id: it only feeds the document list. */
-export const fileForDocumentList: INodeProperties = locator(
-	'File',
+export const fileForDocumentList = formsLocator(
+	'file',
 	'fileId',
 	'searchFiles',
 	'1234',
@@ -61,33 +41,9 @@ export const fileForDocumentList: INodeProperties = locator(
 	false,
 );
 
-export const documentLocator = locator(
-	'Document',
-	'documentId',
-	'searchDocuments',
-	'5678',
-	'The document (a form instance or an uploaded PDF). The list shows the documents of the chosen file.',
-);
-
-export const envelopeLocator = locator(
-	'Envelope',
-	'envelopeId',
-	'searchEnvelopes',
-	'42',
-	'The numeric Forms envelope ID. The list shows the envelopes of the chosen file.',
-);
-
-export const contactLocator = locator(
-	'Contact',
-	'contactId',
-	'searchContacts',
-	'321',
-	'The contact. The list shows the contacts of the chosen file.',
-);
-
 /** The file on contact operations whose path has no file: it only feeds the contact list. */
-export const fileForContactList: INodeProperties = locator(
-	'File',
+export const fileForContactList = formsLocator(
+	'file',
 	'fileId',
 	'searchFiles',
 	'1234',
@@ -95,36 +51,58 @@ export const fileForContactList: INodeProperties = locator(
 	false,
 );
 
-export const templateLocator = locator(
-	'Template',
+/** A file the trigger watches (a row of its Files collection). */
+export const watchedFileLocator = formsLocator(
+	'file',
+	'fileId',
+	'searchFiles',
+	'1234',
+	'A file whose signed documents start the workflow',
+	false,
+);
+
+export const documentLocator = formsLocator(
+	'document',
+	'documentId',
+	'searchDocuments',
+	'5678',
+	'The document (a form instance or an uploaded PDF). The list shows the documents of the chosen file.',
+);
+
+export const envelopeLocator = formsLocator(
+	'envelope',
+	'envelopeId',
+	'searchEnvelopes',
+	'42',
+	'The numeric Forms envelope ID. The list shows the envelopes of the chosen file.',
+);
+
+export const contactLocator = formsLocator(
+	'contact',
+	'contactId',
+	'searchContacts',
+	'321',
+	'The contact. The list shows the contacts of the chosen file.',
+);
+
+export const templateLocator = formsLocator(
+	'template',
 	'templateId',
 	'searchTemplates',
 	'77',
 	'The personal or broker template to apply',
 );
 
-export const onBehalfOf: INodeProperties = {
+/** Collaborator ids are service user ids, not numbers: no id check. */
+export const onBehalfOf: INodeProperties = locatorField({
 	displayName: 'On Behalf Of',
 	name: 'onBehalfOf',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
 	description:
 		'Act for a collaborator who has shared their access with you: what this call writes is owned by them, and you are recorded as its creator. Leave empty to act as yourself.',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchCollaborators', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 5f0c7e1a-user-id',
-		},
-	],
-};
+	searchListMethod: 'searchCollaborators',
+	id: { displayName: 'By ID', placeholder: 'e.g. 5f0c7e1a-user-id' },
+	required: false,
+});
 
 export const documentIdsField = (action: string): INodeProperties => ({
 	displayName: 'Document Names or IDs',
@@ -158,6 +136,9 @@ export const contactTypeOptions: INodePropertyOptions[] = [
 	{ name: "Seller's Lawyer", value: 'SellersLawyer' },
 	{ name: 'Title Officer', value: 'TitleOfficer' },
 ];
+
+/** The order of the service's documentation, as error messages list them. */
+export const REPRESENTATION_TYPES = ['Buyer', 'Seller', 'Tenant', 'Landlord'];
 
 export const CONTACT_TYPES = contactTypeOptions.map((o) => String(o.value));
 
@@ -193,14 +174,15 @@ export const addressValues: INodeProperties[] = [
 	{ displayName: 'County', name: 'county', type: 'string', default: '', placeholder: 'e.g. Sacramento' },
 ];
 
-export function addressCollection(displayName: string, name: string, description: string): INodeProperties {
+/** An address as a fixed collection `{ address: {...} }` (what addressOf reads). */
+export function addressCollection(displayName: string, name: string, description?: string): INodeProperties {
 	return {
 		displayName,
 		name,
 		type: 'fixedCollection',
 		placeholder: 'Add Address',
 		default: {},
-		description,
+		...(description === undefined ? {} : { description }),
 		options: [{ displayName: 'Address', name: 'address', values: addressValues }],
 	};
 }
@@ -247,14 +229,7 @@ export const contactOptionalFields: INodeProperties[] = [
 	},
 	{ displayName: 'Lender License Number', name: 'lenderLicenseNumber', type: 'string', default: '' },
 	{ displayName: 'Middle Name', name: 'middleName', type: 'string', default: '' },
-	{
-		displayName: 'Primary Address',
-		name: 'primaryAddress',
-		type: 'fixedCollection',
-		placeholder: 'Add Address',
-		default: {},
-		options: [{ displayName: 'Address', name: 'address', values: addressValues }],
-	},
+	addressCollection('Primary Address', 'primaryAddress'),
 	{ displayName: 'Primary Phone Number', name: 'primaryPhoneNumber', type: 'string', default: '' },
 	{ displayName: 'Suffix', name: 'suffix', type: 'string', default: '', placeholder: 'e.g. Jr.' },
 ];
@@ -297,37 +272,38 @@ export const contactAdditionalFields: INodeProperties = {
 	options: contactOptionalFields,
 };
 
-export const returnAllField: INodeProperties = {
-	displayName: 'Return All',
-	name: 'returnAll',
+/** Picks contact fields by name, for forms that show only some of them. */
+export function contactFieldsNamed(...names: string[]): INodeProperties[] {
+	return names.map((name) => {
+		const field = contactOptionalFields.find((f) => f.name === name);
+		if (!field) throw new Error(`No contact field ${name}`);
+		return field;
+	});
+}
+
+/** On Create and Import MLS: whether an MLS outcome other than imported fails the item. */
+export const errorOnImportProblem: INodeProperties = {
+	displayName: 'Error on Import Problem',
+	name: 'errorOnImportProblem',
 	type: 'boolean',
 	default: false,
-	description: 'Whether to return all results or only up to a given limit',
+	description:
+		'Whether an MLS import that ends not_imported, failed or unknown fails the item. Off: the outcome is returned in mlsImport as the service gave it.',
 };
 
-export const limitField: INodeProperties = {
-	displayName: 'Limit',
-	name: 'limit',
-	type: 'number',
-	typeOptions: { minValue: 1 },
-	default: 50,
-	description: 'Max number of results to return',
-	displayOptions: { show: { returnAll: [false] } },
-};
+/** The optional settings of an operation or trigger, under "Options". */
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
+}
 
-export const simplifyField: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-};
-
-export const binaryPropertyOutput: INodeProperties = {
-	displayName: 'Put Output File in Field',
-	name: 'binaryPropertyName',
-	type: 'string',
-	default: 'data',
-	required: true,
-	hint: 'The name of the output binary field to put the file in',
-};
+/** The options of both downloads. */
+export const downloadOptions: INodeProperties = optionsCollection([
+	{
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. contract.pdf',
+		description: 'The name of the output file. Empty: the name the service gives.',
+	},
+]);

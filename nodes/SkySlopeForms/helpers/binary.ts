@@ -1,9 +1,11 @@
 import { randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { checkString, inputError, p } from '../../../shared';
-import { formsFullRequest } from '../../transport';
-import { fileNameFromDisposition, headerOf, safeFileName } from '../utils';
+import { checkString, headerOf, inputError, p, type ApiContext, type Headers } from '../../shared';
+import { formsFullRequest } from '../transport';
+import { fileNameFromDisposition, safeFileName } from './fileNames';
+
+/** PDFs in and out: upload bodies, and downloads of a file's documents. */
 
 /** The service's upload limit (spec 4.15). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -68,6 +70,26 @@ export async function readPdf(
 	return { bytes, fileName: meta.fileName };
 }
 
+/** The bytes of documents of a file (`path` from downloadPath), as the service sends them. */
+export async function fetchDocuments(
+	ctx: ApiContext,
+	path: string,
+	documentIds: number[],
+	accept: string,
+	itemIndex?: number,
+): Promise<{ bytes: Buffer; headers: Headers }> {
+	const response = await formsFullRequest.call(ctx, {
+		method: 'GET',
+		path,
+		qs: { documentIds: documentIds.join(',') },
+		headers: { accept },
+		encoding: 'arraybuffer',
+		itemIndex,
+	});
+	const bytes = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);
+	return { bytes, headers: response.headers };
+}
+
 /** Downloads documents of a file as one binary item (PDF or ZIP, as the service answers). */
 export async function downloadToItem(
 	ctx: IExecuteFunctions,
@@ -79,15 +101,8 @@ export async function downloadToItem(
 ): Promise<INodeExecutionData> {
 	const property = checkString(ctx, 'Put Output File in Field', ctx.getNodeParameter('binaryPropertyName', i), i).trim();
 	const options = ctx.getNodeParameter('options', i, {}) as IDataObject;
-	const response = await formsFullRequest.call(ctx, {
-		method: 'GET',
-		path,
-		qs: { documentIds: documentIds.join(',') },
-		headers: { accept: 'application/pdf, application/zip, application/json' },
-		encoding: 'arraybuffer',
-		itemIndex: i,
-	});
-	const bytes = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);
+	const response = await fetchDocuments(ctx, path, documentIds, 'application/pdf, application/zip, application/json', i);
+	const bytes = response.bytes;
 	const contentType = (headerOf(response.headers, 'content-type') ?? '').split(';')[0].trim().toLowerCase();
 	const mimeType = contentType || (isPdf(bytes) ? 'application/pdf' : 'application/zip');
 	const extension = mimeType === 'application/zip' ? 'zip' : 'pdf';

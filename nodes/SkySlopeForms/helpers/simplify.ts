@@ -1,0 +1,61 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** The Simplify output of File > Get and Document > Get: what people use most, flat. */
+
+function addressLine(a: IDataObject | undefined): string {
+	if (!a) return '';
+	const street = [a.streetNumber, a.streetName].filter(Boolean).join(' ');
+	const unit = a.unitNumber ? ` #${String(a.unitNumber)}` : '';
+	const cityLine = [a.city, [a.state, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+	return [street + unit, cityLine].filter((s) => s.trim() !== '').join(', ');
+}
+
+/** The fields people use most: status, dates, price, address, and who is on the file. */
+export function simplifyFile(file: IDataObject): IDataObject {
+	const contacts = Array.isArray(file.contacts) ? (file.contacts as IDataObject[]) : [];
+	return {
+		id: file.id,
+		name: file.name,
+		type: file.type,
+		representationType: file.representationType,
+		status: (file.meta as IDataObject | undefined)?.status ?? null,
+		mlsNumber: file.mlsNumber,
+		purchasePrice: file.purchasePrice,
+		closingDate: file.closingDateTime ?? null,
+		acceptanceDate: file.acceptanceDateTime ?? null,
+		address: addressLine(file.property as IDataObject | undefined),
+		contacts: contacts.map((c) => ({
+			id: c.id,
+			type: c.type,
+			name: [c.firstName, c.lastName].filter(Boolean).join(' '),
+			email: c.email ?? null,
+			actionAttribute: c.actionAttribute,
+		})),
+		documentIds: Array.isArray(file.documentData) ? file.documentData : [],
+		isArchived: file.isArchived,
+		updatedOn: file.updatedOn,
+	};
+}
+
+/** The document and, for each field, what identifies it and where it is. */
+export function simplifyDocument(doc: IDataObject): IDataObject {
+	const fields = Array.isArray(doc.fields) ? (doc.fields as IDataObject[]) : [];
+	return {
+		id: doc.id,
+		formName: doc.formName,
+		formId: doc.formId,
+		fileId: doc.fileId,
+		documentType: doc.documentType,
+		pageCount: doc.pageCount,
+		totalFields: doc.totalItems,
+		fields: fields.map((f) => ({
+			name: f.name,
+			dataRef: f.dataRef,
+			type: f.type,
+			pageNumber: f.pageNumber,
+			isReadOnly: f.isReadOnly,
+			isOptional: f.isOptional,
+		})),
+		updatedOn: doc.updatedOn,
+	};
+}

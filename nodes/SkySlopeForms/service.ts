@@ -1,0 +1,70 @@
+import type { ICredentialDataDecryptedObject, INodePropertyOptions } from 'n8n-workflow';
+
+import { readErrorBody, type ServiceError } from '../shared/records';
+import type { ServiceSpec } from '../shared/transport';
+
+/**
+ * What the Forms credential and the Forms transport both need: the hosts, the base-URL rule and
+ * its n8n-expression twin, the page-size limit and the error vocabulary. Written once here.
+ */
+
+export const FORMS_CREDENTIAL = 'skySlopeFormsOAuth2Api';
+
+/** The service roots and the token issuer of each environment. */
+export const HOSTS = {
+	production: 'https://forms.skyslope.com',
+	staging: 'https://staging-forms.skyslope.com',
+	accounts: 'https://accounts.skyslope.com',
+} as const;
+
+/** Every API path is relative to `{base_url}` followed by this. */
+export const API_PATH = '/partner/api';
+
+/** The largest page the service allows on its paged lists (spec section 8). */
+export const MAX_PAGE_SIZE = 500;
+
+/** The credential's Environment choices, described by their hosts. */
+export const ENVIRONMENT_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Production', value: 'production', description: HOSTS.production },
+	{ name: 'Staging', value: 'staging', description: HOSTS.staging },
+	{ name: 'Custom', value: 'custom', description: 'A proxy, a new region or a local stand-in' },
+];
+
+/** `{base_url}` as an n8n expression over the credential's own fields (`$self`). */
+export const SERVICE_URL_EXPRESSION = `{{ $self["environment"] === "custom" ? String($self["customBaseUrl"] || "").replace(/\\/+$/, "") : $self["environment"] === "staging" ? ${JSON.stringify(HOSTS.staging)} : ${JSON.stringify(HOSTS.production)} }}`;
+
+/** `{auth_url}` as an n8n expression over the credential's own fields (`$self`). */
+export const ACCOUNTS_URL_EXPRESSION = `{{ $self["environment"] === "custom" ? String($self["customAccountsUrl"] || "").replace(/\\/+$/, "") : ${JSON.stringify(HOSTS.accounts)} }}`;
+
+/**
+ * `{base_url}/partner/api`: the credential's resolved `apiBaseUrl`, or else built from its
+ * environment and custom base URL (the same rule as the expressions above).
+ */
+export function formsApiBase(credentials: ICredentialDataDecryptedObject): string {
+	const resolved = typeof credentials.apiBaseUrl === 'string' ? credentials.apiBaseUrl.trim() : '';
+	if (/^https?:\/\//i.test(resolved)) return resolved.replace(/\/+$/, '');
+	const environment = String(credentials.environment ?? 'production');
+	const custom = typeof credentials.customBaseUrl === 'string' ? credentials.customBaseUrl.trim() : '';
+	const base =
+		environment === 'custom' && custom ? custom : environment === 'staging' ? HOSTS.staging : HOSTS.production;
+	const trimmed = base.replace(/\/+$/, '');
+	return trimmed.toLowerCase().endsWith(API_PATH) ? trimmed : `${trimmed}${API_PATH}`;
+}
+
+/** Forms errors: `message` (or a problem-details `title`), `errors`, `code` and `traceId`. */
+export function readError(body: unknown): ServiceError {
+	return readErrorBody(body, ['message', 'title']);
+}
+
+/** The OAuth client: the service counts requests per partner application. */
+export function rateKey(credentials: ICredentialDataDecryptedObject): string {
+	return String(credentials.clientId ?? '');
+}
+
+export const formsService: ServiceSpec = {
+	label: 'SkySlope Forms',
+	credentialType: FORMS_CREDENTIAL,
+	baseUrl: formsApiBase,
+	rateKey,
+	readError,
+};
