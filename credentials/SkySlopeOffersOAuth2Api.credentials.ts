@@ -1,12 +1,12 @@
 import type { ICredentialTestRequest, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
+import { baseUrlExpression, ENVIRONMENT_PROPERTIES } from '../nodes/SkySlopeOffers/service';
+
 /**
  * SkySlope Offers: OAuth 2.0 client credentials. n8n asks `{base}/ext/token` for a token with
  * `Authorization: Basic base64(clientId:clientSecret)`, keeps it, and fetches a new one when a call
- * answers 401.
+ * answers 401. Hosts and the base-URL rule come from the service module, which the transport reads too.
  */
-const baseUrl = (of: string) =>
-	'{{ $self["environment"] === "custom" ? String($self["customBaseUrl"] || "").replace(/\\/+$/, "") : $self["environment"] === "staging" ? "https://staging-offers.skyslope.com/offers-api" : "https://offers.skyslope.com/offers-api" }}'.replace(/\$self/g, of);
 
 export class SkySlopeOffersOAuth2Api implements ICredentialType {
 	name = 'skySlopeOffersOAuth2Api';
@@ -26,32 +26,12 @@ export class SkySlopeOffersOAuth2Api implements ICredentialType {
 			type: 'hidden',
 			default: 'clientCredentials',
 		},
-		{
-			displayName: 'Environment',
-			name: 'environment',
-			type: 'options',
-			options: [
-				{ name: 'Production', value: 'production', description: 'https://offers.skyslope.com/offers-api' },
-				{ name: 'Staging', value: 'staging', description: 'https://staging-offers.skyslope.com/offers-api' },
-				{ name: 'Custom Base URL', value: 'custom', description: 'A proxy, a new region or a local stand-in' },
-			],
-			default: 'production',
-		},
-		{
-			displayName: 'Base URL',
-			name: 'customBaseUrl',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. http://127.0.0.1:4010/offers/offers-api',
-			description: 'The address every path starts from, ending in /offers-api',
-			displayOptions: { show: { environment: ['custom'] } },
-		},
+		...ENVIRONMENT_PROPERTIES,
 		{
 			displayName: 'Access Token URL',
 			name: 'accessTokenUrl',
 			type: 'hidden',
-			default: `=${baseUrl('$self')}/ext/token`,
+			default: `=${baseUrlExpression('$self')}/ext/token`,
 		},
 		{
 			displayName: 'Client ID',
@@ -86,7 +66,7 @@ export class SkySlopeOffersOAuth2Api implements ICredentialType {
 	/** The report for one day: cheap, read-only, and needs a working token. */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: `=${baseUrl('$credentials')}`,
+			baseURL: `=${baseUrlExpression('$credentials')}`,
 			url: '/ext/report',
 			qs: { startDate: '2024-01-01', endDate: '2024-01-01' },
 		},

@@ -8,6 +8,7 @@ import {
 
 import { buildNodeProperties, runOperations } from '../shared';
 import { resources } from './actions';
+import * as listSearch from './methods/listSearch';
 
 export class SkySlopeOffers implements INodeType {
 	description: INodeTypeDescription = {
@@ -24,6 +25,10 @@ export class SkySlopeOffers implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'skySlopeOffersOAuth2Api', required: true }],
 		properties: buildNodeProperties(resources),
+	};
+
+	methods = {
+		listSearch: { searchAgents: listSearch.searchAgents, searchOffers: listSearch.searchOffers },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -8,9 +8,14 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { checkInt, checkPathId } from '../shared';
-import { flattenOffer, listOffersInRange, type Offer } from './transport';
-import { byModification, diffOffers, pruneSeen, type OffersTriggerState } from './triggerState';
+import { optionsField } from '../shared/fields';
+import { checkInt } from '../shared/validate';
+import { agentIdField, flattenOption, readAgentId } from './helpers/fields';
+import { flattenOffer } from './helpers/flatten';
+import { listOffersInRange, type Offer } from './helpers/offers';
+import { byModification, diffOffers, pruneSeen, type OffersTriggerState } from './helpers/triggerState';
+import * as listSearch from './methods/listSearch';
+import { MAX_RANGE_DAYS } from './service';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** After a long pause, a poll reads at most this far back (then the watch goes on from now). */
@@ -65,41 +70,26 @@ export class SkySlopeOffersTrigger implements INodeType {
 				default: 'all',
 			},
 			{
-				displayName: 'Agent ID',
-				name: 'agentId',
-				type: 'string',
-				default: '',
-				required: true,
-				placeholder: 'e.g. AG1001',
+				...agentIdField('The agent whose listings to watch (OfferProperty.OfferAgentId)'),
 				displayOptions: { show: { scope: ['agent'] } },
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add option',
-				default: {},
-				options: [
-					{
-						displayName: 'Flatten',
-						name: 'flatten',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to put the fields of OfferProperty and OfferTerms next to the offer\'s own fields, one level deep (for spreadsheets)',
-					},
-					{
-						displayName: 'Look Back (Days)',
-						name: 'lookBackDays',
-						type: 'number',
-						typeOptions: { minValue: 1, maxValue: MAX_CATCH_UP_DAYS },
-						default: 14,
-						description:
-							'How many days of offers each poll reads again; an update to an offer submitted longer ago than this is not seen',
-					},
-				],
-			},
+			optionsField([
+				flattenOption,
+				{
+					displayName: 'Look Back (Days)',
+					name: 'lookBackDays',
+					type: 'number',
+					typeOptions: { minValue: 1, maxValue: MAX_CATCH_UP_DAYS },
+					default: 14,
+					description:
+						'How many days of offers each poll reads again; an update to an offer submitted longer ago than this is not seen',
+				},
+			]),
 		],
+	};
+
+	methods = {
+		listSearch: { searchAgents: listSearch.searchAgents },
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
@@ -107,7 +97,7 @@ export class SkySlopeOffersTrigger implements INodeType {
 		const scope = this.getNodeParameter('scope', 'all') as string;
 		const options = this.getNodeParameter('options', {}) as { flatten?: boolean; lookBackDays?: number };
 		const agentId =
-			scope === 'agent' ? checkPathId(this, 'Agent ID', this.getNodeParameter('agentId', ''), 0) : undefined;
+			scope === 'agent' ? readAgentId(this, this.getNodeParameter('agentId', ''), 0) : undefined;
 		const lookBackDays = checkInt(this, 'Look Back (Days)', options.lookBackDays ?? 14, 0, {
 			min: 1,
 			max: MAX_CATCH_UP_DAYS,
@@ -121,9 +111,9 @@ export class SkySlopeOffersTrigger implements INodeType {
 
 		if (this.getMode() === 'manual') {
 			// A test run shows the newest offer as a sample and leaves the watch's state alone.
-			for (let back = 0; back < SAMPLE_DAYS; back += 31) {
+			for (let back = 0; back < SAMPLE_DAYS; back += MAX_RANGE_DAYS) {
 				const end = new Date(now - back * DAY_MS);
-				const start = new Date(Math.max(now - SAMPLE_DAYS * DAY_MS, end.getTime() - 31 * DAY_MS));
+				const start = new Date(Math.max(now - SAMPLE_DAYS * DAY_MS, end.getTime() - MAX_RANGE_DAYS * DAY_MS));
 				const offers = await listOffersInRange.call(this, { start, end, agentId });
 				if (offers.length) {
 					const newest = [...offers].sort(byModification).pop() as Offer;

@@ -169,3 +169,26 @@ export function filtersField(options: INodeProperties[]): INodeProperties {
 		options,
 	};
 }
+
+/**
+ * Ids that are free text sent as one path segment (Offers): the editor refuses what checkPathId
+ * refuses at run time (`/`, `\`, `?`, `#`, `%`, `..`, inner spaces, control characters).
+ */
+export const TEXT_ID_MODE = (what: string, example: string): IdMode => ({
+	displayName: 'By ID',
+	placeholder: `e.g. ${example}`,
+	regex: '^\\s*(?!\\.\\s*$)(?!.*\\.\\.)[^/\\\\?#%\\s\\x00-\\x1f\\x7f]+\\s*$',
+	errorMessage: `Not a valid ${what} ID (no /, \\, ?, #, %, .. or spaces)`,
+});
+
+/** The "Options" collection that holds an operation's optional fields. */
+export function optionsField(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options,
+	};
+}

@@ -1,5 +1,5 @@
-import type { Offer } from '../../nodes/SkySlopeOffers/transport';
-import { diffOffers, pruneSeen, type OffersTriggerState } from '../../nodes/SkySlopeOffers/triggerState';
+import type { Offer } from '../../nodes/SkySlopeOffers/helpers/offers';
+import { diffOffers, pruneSeen, type OffersTriggerState } from '../../nodes/SkySlopeOffers/helpers/triggerState';
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
 const DAY = 24 * 3600 * 1000;

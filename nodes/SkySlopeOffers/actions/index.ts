@@ -1,6 +1,8 @@
+import type { Resource } from '../../shared/operation';
+
 import agent from './agent/Agent.resource';
 import offer from './offer/Offer.resource';
 import report from './report/Report.resource';
 
 /** Every resource of the SkySlope Offers node: adding an operation is one file and one line. */
-export const resources = [offer, agent, report];
+export const resources: Resource[] = [offer, agent, report];

@@ -1,6 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkPathId, defineOperation, p, toIsoDateTime } from '../../../shared';
+import { optionsField } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operation';
+import { p } from '../../../shared/path';
+import { toIsoDateTime } from '../../../shared/validate';
+import { agentIdField, readAgentId } from '../../helpers/fields';
 import { offersRequest } from '../../transport';
 
 interface AgentListings {
@@ -14,34 +18,19 @@ export default defineOperation({
 	action: 'Get listings with offers of an agent',
 	description: 'Retrieve the ten listings of an agent that most recently received offers, newest first',
 	properties: [
-		{
-			displayName: 'Agent ID',
-			name: 'agentId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. AG1001',
-			description: 'The agent whose listings to read; how it maps to MLS fields is set up by SkySlope',
-		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			options: [
-				{
-					displayName: 'Start Date',
-					name: 'startDate',
-					type: 'dateTime',
-					default: '',
-					description: 'Only count offers submitted at or after this moment',
-				},
-			],
-		},
+		agentIdField('The agent whose listings to read; how it maps to MLS fields is set up by SkySlope'),
+		optionsField([
+			{
+				displayName: 'Start Date',
+				name: 'startDate',
+				type: 'dateTime',
+				default: '',
+				description: 'Only count offers submitted at or after this moment',
+			},
+		]),
 	],
 	async execute(itemIndex) {
-		const agentId = checkPathId(this, 'Agent ID', this.getNodeParameter('agentId', itemIndex), itemIndex);
+		const agentId = readAgentId(this, this.getNodeParameter('agentId', itemIndex), itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as { startDate?: string };
 		const qs: IDataObject = {};
 		if (options.startDate) qs.startDate = toIsoDateTime(this, 'Start Date', options.startDate, itemIndex);

@@ -1,40 +1,23 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { defineOperation } from '../../../shared';
+import { defineOperation } from '../../../shared/operation';
+import { rangeFields, readRange } from '../../helpers/fields';
 import { offersRequest } from '../../transport';
-import { readRange } from '../fields';
 
 export default defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get the offers report',
 	description: 'Count the offers and the listings that received them in a date range',
-	properties: [
+	properties: rangeFields(
 		{
-			displayName: 'Start Date',
-			name: 'startDate',
-			type: 'dateTime',
-			default: '',
-			required: true,
-			description: 'Count offers submitted at or after this moment (UTC when no zone is given)',
+			start: 'Count offers submitted at or after this moment (UTC when no zone is given)',
+			end: 'Count offers submitted at or before this moment; a bare date includes that whole day',
 		},
-		{
-			displayName: 'End Date',
-			name: 'endDate',
-			type: 'dateTime',
-			default: '',
-			required: true,
-			description: 'Count offers submitted at or before this moment; a bare date includes that whole day',
-		},
-	],
+		true,
+	),
 	async execute(itemIndex) {
-		const { start, end } = readRange(
-			this,
-			itemIndex,
-			{ start: 'startDate', end: 'endDate' },
-			{ start: 'Start Date', end: 'End Date' },
-			true,
-		);
+		const { start, end } = readRange(this, itemIndex, true);
 		const startDate = start.toISOString();
 		const endDate = end.toISOString();
 		const body = await offersRequest.call(this, {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Offer } from './transport';
+import type { Offer } from './offers';
 
 /**
  * What the SkySlope Offers Trigger keeps in the workflow's static data between polls. Plain JSON,

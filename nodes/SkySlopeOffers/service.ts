@@ -1,0 +1,65 @@
+import type { ICredentialDataDecryptedObject, INodeProperties } from 'n8n-workflow';
+
+import { environmentBaseUrl, environmentProperties } from '../shared/environment';
+import { readErrorBody, type ServiceError } from '../shared/records';
+import type { ServiceSpec } from '../shared/transport';
+
+/**
+ * What the Offers credential and the Offers transport both need: the hosts, the base-URL rule and
+ * its n8n-expression twin, the range and page limits and the error vocabulary. Written once here.
+ */
+
+export const OFFERS_CREDENTIAL = 'skySlopeOffersOAuth2Api';
+
+/** The hosts of the offers service (spec README "Hosts"); every API path starts with /ext. */
+export const HOSTS = {
+	production: 'https://offers.skyslope.com/offers-api',
+	staging: 'https://staging-offers.skyslope.com/offers-api',
+} as const;
+
+/** Spec 8: GET /ext/offers/ answers for at most 31 days; a longer range is cut without a word. */
+export const MAX_RANGE_DAYS = 31;
+/** The largest page the node asks for (the sandbox's maximum; the spec names none). */
+export const MAX_PAGE_SIZE = 100;
+
+/** The credential's Environment selector and, for Custom, its Base URL field. */
+export const ENVIRONMENT_PROPERTIES: INodeProperties[] = environmentProperties(HOSTS, {
+	placeholder: 'e.g. http://127.0.0.1:4010/offers/offers-api',
+	description: 'The address every path starts from, ending in /offers-api',
+});
+
+/**
+ * The base URL as an n8n expression over the credential's own fields (`$self` in a hidden field,
+ * `$credentials` in the test request), with its `{{ }}`. The custom URL is not trimmed here, as
+ * saved credentials have always resolved it.
+ */
+export function baseUrlExpression(self: '$self' | '$credentials'): string {
+	return `{{ ${self}["environment"] === "custom" ? String(${self}["customBaseUrl"] || "").replace(/\\/+$/, "") : ${self}["environment"] === "staging" ? ${JSON.stringify(HOSTS.staging)} : ${JSON.stringify(HOSTS.production)} }}`;
+}
+
+/** The base URL (ending in /offers-api) the credential points at, without a trailing slash. */
+export function offersBaseUrl(credentials: ICredentialDataDecryptedObject): string {
+	return environmentBaseUrl(HOSTS, credentials);
+}
+
+/** The spec shows no error body; read `{message}`, `{error, error_description}`, `{title}` or a bare string. */
+export function readError(body: unknown): ServiceError {
+	return readErrorBody(body, ['message', 'error_description', 'error', 'title']);
+}
+
+/** The OAuth client: the service counts requests per client (spec: 600 a minute). */
+export function rateKey(credentials: ICredentialDataDecryptedObject): string {
+	return String(credentials.clientId ?? '');
+}
+
+/**
+ * The offers service as the shared transport sees it. An expired token is a 401, which n8n's
+ * OAuth2 handling answers by fetching a new token (client credentials) and sending the call again.
+ */
+export const offersService: ServiceSpec = {
+	label: 'SkySlope Offers',
+	credentialType: OFFERS_CREDENTIAL,
+	baseUrl: offersBaseUrl,
+	rateKey,
+	readError,
+};

@@ -1,0 +1,98 @@
+import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
+
+import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
+import { startSandbox, type SandboxServer } from '../../sandbox';
+import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
+import { runMethod, runNode, runPoll } from '../harness';
+
+const DAY = 24 * 3600 * 1000;
+const rl = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+
+// The offer and agent ids are resource locators: a list to pick from, or the id typed. Workflows
+// saved while they were plain text fields hold a string, and run the same.
+describe('SkySlope Offers locators', () => {
+	let sandbox: SandboxServer;
+	let state: OffersState;
+	let credentials: Record<string, ICredentialDataDecryptedObject>;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+		state = sandbox.service<OffersState>('offers').state;
+		credentials = {
+			skySlopeOffersOAuth2Api: {
+				environment: 'custom',
+				customBaseUrl: `${sandbox.baseUrl}/offers/offers-api`,
+				clientId: OFFERS_CLIENT_ID,
+				clientSecret: OFFERS_CLIENT_SECRET,
+			},
+		};
+	});
+	afterAll(async () => sandbox.close());
+
+	async function search(name: 'searchOffers' | 'searchAgents', filter?: string) {
+		const out = await runMethod(SkySlopeOffers, 'listSearch', name, { credentials, filter });
+		credentials = out.credentials;
+		return out.result.results;
+	}
+
+	async function run(parameters: INodeParameters) {
+		const result = await runNode({ node: SkySlopeOffers, parameters, credentials });
+		credentials = result.credentials;
+		return result;
+	}
+
+	it('lists the offers of the last 31 days, newest first, and filters them', async () => {
+		const now = Date.now();
+		const recent = state.inRange(now - 31 * DAY, now);
+		expect(recent.length).toBeGreaterThan(0);
+		const results = await search('searchOffers');
+		expect(results.map((r) => r.value).sort()).toEqual(recent.map((o) => o.OfferId).sort());
+		const newest = [...recent].sort((a, b) => Date.parse(b.OfferSubmissionDate) - Date.parse(a.OfferSubmissionDate))[0];
+		expect(results[0].value).toBe(newest.OfferId);
+		expect(results[0].name).toContain(newest.OfferProperty.City);
+		const city = newest.OfferProperty.City;
+		const some = await search('searchOffers', city.toLowerCase());
+		expect(some.length).toBeGreaterThan(0);
+		expect(some.every((r) => r.name.includes(city))).toBe(true);
+	});
+
+	it('lists the agents of recent offers once each', async () => {
+		const now = Date.now();
+		const agents = new Set(state.inRange(now - 31 * DAY, now).map((o) => o.OfferProperty.OfferAgentId));
+		const results = await search('searchAgents');
+		expect(results.map((r) => r.value).sort()).toEqual([...agents].sort());
+		expect(await search('searchAgents', 'no such agent')).toEqual([]);
+	});
+
+	it('reads a picked or typed offer and agent as it reads a plain string', async () => {
+		const offer = [...state.offers.values()][3];
+		for (const offerId of [rl(offer.OfferId), rl(offer.OfferId, 'id'), offer.OfferId]) {
+			const result = await run({ resource: 'offer', operation: 'get', offerId });
+			expect(result.output[0][0].json.OfferId).toBe(offer.OfferId);
+		}
+		// By ID refuses what the run-time check refuses, before the workflow runs.
+		await expect(run({ resource: 'offer', operation: 'get', offerId: rl('../token', 'id') })).rejects.toThrow(
+			/Not a valid offer ID/,
+		);
+
+		const listings = await run({ resource: 'agent', operation: 'getListings', agentId: rl('AG1001', 'id') });
+		expect(listings.output[0][0].json).toMatchObject({ agentId: 'AG1001' });
+
+		const since = new Date(Date.now() - 90 * DAY).toISOString();
+		const filteredByRl = await run({ resource: 'offer', operation: 'getAll', startDate: since, returnAll: true, options: { agentId: rl('AG1002') } });
+		const filteredByText = await run({ resource: 'offer', operation: 'getAll', startDate: since, returnAll: true, options: { agentId: 'AG1002' } });
+		expect(filteredByRl.output[0].length).toBeGreaterThan(0);
+		expect(filteredByRl.output[0]).toEqual(filteredByText.output[0]);
+		expect(filteredByRl.output[0].every((i) => (i.json.OfferProperty as { OfferAgentId: string }).OfferAgentId === 'AG1002')).toBe(true);
+		// An empty locator in Options is no filter.
+		const unfiltered = await run({ resource: 'offer', operation: 'getAll', startDate: since, returnAll: true, options: { agentId: rl('') } });
+		expect(unfiltered.output[0].length).toBeGreaterThan(filteredByRl.output[0].length);
+	});
+
+	it('the trigger watches an agent picked from the list', async () => {
+		const parameters: INodeParameters = { event: 'newOffers', scope: 'agent', agentId: rl('AG1001'), options: {} };
+		const sample = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials, mode: 'manual' });
+		expect((sample.output?.[0][0].json.OfferProperty as { OfferAgentId: string }).OfferAgentId).toBe('AG1001');
+	});
+});
