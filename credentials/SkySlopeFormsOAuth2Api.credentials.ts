@@ -1,11 +1,7 @@
 import type { ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
-import {
-	ACCOUNTS_URL_EXPRESSION,
-	API_PATH,
-	ENVIRONMENT_OPTIONS,
-	SERVICE_URL_EXPRESSION,
-} from '../nodes/SkySlopeForms/service';
+import { environmentProperties } from '../nodes/shared/environment';
+import { ACCOUNTS_URL_EXPRESSION, API_PATH, HOSTS, SERVICE_URL_EXPRESSION } from '../nodes/SkySlopeForms/service';
 
 /**
  * SkySlope Forms: OAuth 2.0 authorization code with PKCE (S256). n8n sends the user to
@@ -33,23 +29,10 @@ export class SkySlopeFormsOAuth2Api implements ICredentialType {
 			type: 'hidden',
 			default: 'pkce',
 		},
-		{
-			displayName: 'Environment',
-			name: 'environment',
-			type: 'options',
-			options: ENVIRONMENT_OPTIONS,
-			default: 'production',
-		},
-		{
-			displayName: 'Base URL',
-			name: 'customBaseUrl',
-			type: 'string',
-			default: '',
-			required: true,
+		...environmentProperties(HOSTS, {
 			placeholder: 'e.g. http://127.0.0.1:4010/forms',
 			description: 'The Forms service address; API calls go to this address followed by /partner/api',
-			displayOptions: { show: { environment: ['custom'] } },
-		},
+		}),
 		{
 			displayName: 'Accounts URL',
 			name: 'customAccountsUrl',

@@ -1,4 +1,6 @@
-import type { ICredentialDataDecryptedObject, INodePropertyOptions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import { environmentBaseUrl, environmentBaseUrlExpression } from '../shared/environment';
 
 import { readErrorBody, type ServiceError } from '../shared/records';
 import type { ServiceSpec } from '../shared/transport';
@@ -23,15 +25,8 @@ export const API_PATH = '/partner/api';
 /** The largest page the service allows on its paged lists (spec section 8). */
 export const MAX_PAGE_SIZE = 500;
 
-/** The credential's Environment choices, described by their hosts. */
-export const ENVIRONMENT_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'Production', value: 'production', description: HOSTS.production },
-	{ name: 'Staging', value: 'staging', description: HOSTS.staging },
-	{ name: 'Custom', value: 'custom', description: 'A proxy, a new region or a local stand-in' },
-];
-
 /** `{base_url}` as an n8n expression over the credential's own fields (`$self`). */
-export const SERVICE_URL_EXPRESSION = `{{ $self["environment"] === "custom" ? String($self["customBaseUrl"] || "").replace(/\\/+$/, "") : $self["environment"] === "staging" ? ${JSON.stringify(HOSTS.staging)} : ${JSON.stringify(HOSTS.production)} }}`;
+export const SERVICE_URL_EXPRESSION = `{{ ${environmentBaseUrlExpression(HOSTS, '$self')} }}`;
 
 /** `{auth_url}` as an n8n expression over the credential's own fields (`$self`). */
 export const ACCOUNTS_URL_EXPRESSION = `{{ $self["environment"] === "custom" ? String($self["customAccountsUrl"] || "").replace(/\\/+$/, "") : ${JSON.stringify(HOSTS.accounts)} }}`;
@@ -43,11 +38,7 @@ export const ACCOUNTS_URL_EXPRESSION = `{{ $self["environment"] === "custom" ? S
 export function formsApiBase(credentials: ICredentialDataDecryptedObject): string {
 	const resolved = typeof credentials.apiBaseUrl === 'string' ? credentials.apiBaseUrl.trim() : '';
 	if (/^https?:\/\//i.test(resolved)) return resolved.replace(/\/+$/, '');
-	const environment = String(credentials.environment ?? 'production');
-	const custom = typeof credentials.customBaseUrl === 'string' ? credentials.customBaseUrl.trim() : '';
-	const base =
-		environment === 'custom' && custom ? custom : environment === 'staging' ? HOSTS.staging : HOSTS.production;
-	const trimmed = base.replace(/\/+$/, '');
+	const trimmed = environmentBaseUrl(HOSTS, credentials) || HOSTS.production;
 	return trimmed.toLowerCase().endsWith(API_PATH) ? trimmed : `${trimmed}${API_PATH}`;
 }
 
