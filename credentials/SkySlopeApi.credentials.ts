@@ -8,7 +8,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { environmentBaseUrlExpression, environmentProperties } from '../nodes/shared/environment';
+import { clientFields, environmentBaseUrlExpression, environmentProperties } from '../nodes/shared/environment';
 import {
 	addSession,
 	HOSTS,
@@ -40,22 +40,7 @@ export class SkySlopeApi implements ICredentialType {
 			placeholder: 'e.g. http://127.0.0.1:4010/listings',
 			description: 'The address every path starts from ({api_url}); /auth/login and /api/... are added to it',
 		}),
-		{
-			displayName: 'Client ID',
-			name: 'clientId',
-			type: 'string',
-			default: '',
-			required: true,
-			description: 'Identifies the integrating application; issued by SkySlope at partner onboarding',
-		},
-		{
-			displayName: 'Client Secret',
-			name: 'clientSecret',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-		},
+		...clientFields('Identifies the integrating application; issued by SkySlope at partner onboarding'),
 		{
 			displayName: 'Access Key',
 			name: 'accessKey',

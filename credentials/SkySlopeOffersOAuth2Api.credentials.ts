@@ -1,5 +1,6 @@
 import type { ICredentialTestRequest, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
+import { clientFields } from '../nodes/shared/environment';
 import { baseUrlExpression, ENVIRONMENT_PROPERTIES } from '../nodes/SkySlopeOffers/service';
 
 /**
@@ -33,22 +34,7 @@ export class SkySlopeOffersOAuth2Api implements ICredentialType {
 			type: 'hidden',
 			default: `=${baseUrlExpression('$self')}/ext/token`,
 		},
-		{
-			displayName: 'Client ID',
-			name: 'clientId',
-			type: 'string',
-			default: '',
-			required: true,
-			description: 'The client ID SkySlope issued for the Offers API',
-		},
-		{
-			displayName: 'Client Secret',
-			name: 'clientSecret',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-		},
+		...clientFields('The client ID SkySlope issued for the Offers API'),
 		{
 			displayName: 'Scope',
 			name: 'scope',

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { environmentBaseUrl, environmentBaseUrlExpression } from '../shared/environment';
+import { environmentBaseUrl, environmentBaseUrlExpression, rateKeyFrom } from '../shared/environment';
 
 import { readErrorBody, type ServiceError } from '../shared/records';
 import type { ServiceSpec } from '../shared/transport';
@@ -48,9 +48,7 @@ export function readError(body: unknown): ServiceError {
 }
 
 /** The OAuth client: the service counts requests per partner application. */
-export function rateKey(credentials: ICredentialDataDecryptedObject): string {
-	return String(credentials.clientId ?? '');
-}
+export const rateKey = rateKeyFrom('clientId');
 
 export const formsService: ServiceSpec = {
 	label: 'SkySlope Forms',

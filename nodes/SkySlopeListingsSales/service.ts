@@ -1,7 +1,7 @@
 import { createHmac } from 'crypto';
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { environmentBaseUrl, readErrorBody, type Hosts, type ServiceSpec } from '../shared';
+import { environmentBaseUrl, rateKeyFrom, readErrorBody, type Hosts, type ServiceSpec } from '../shared';
 
 /**
  * The listings-and-sales service (spec: listings-sales-service.md), as both the credential and the
@@ -68,7 +68,7 @@ export const listingsService: ServiceSpec = {
 	credentialType: CREDENTIAL_TYPE,
 	baseUrl: listingsBaseUrl,
 	// The limit (100 a minute) counts per access key: the user the calls act as.
-	rateKey: (credentials) => String(credentials.accessKey ?? ''),
+	rateKey: rateKeyFrom('accessKey'),
 	authRetryStatuses: [401, 403],
 	readError: (body) => readErrorBody(body, ['message', 'title']),
 };

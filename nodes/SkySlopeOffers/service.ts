@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, INodeProperties } from 'n8n-workflow';
 
-import { environmentBaseUrl, environmentProperties } from '../shared/environment';
+import { environmentBaseUrl, environmentBaseUrlExpression, environmentProperties, rateKeyFrom } from '../shared/environment';
 import { readErrorBody, type ServiceError } from '../shared/records';
 import type { ServiceSpec } from '../shared/transport';
 
@@ -30,11 +30,10 @@ export const ENVIRONMENT_PROPERTIES: INodeProperties[] = environmentProperties(H
 
 /**
  * The base URL as an n8n expression over the credential's own fields (`$self` in a hidden field,
- * `$credentials` in the test request), with its `{{ }}`. The custom URL is not trimmed here, as
- * saved credentials have always resolved it.
+ * `$credentials` in the test request), with its `{{ }}`: the same rule as offersBaseUrl.
  */
 export function baseUrlExpression(self: '$self' | '$credentials'): string {
-	return `{{ ${self}["environment"] === "custom" ? String(${self}["customBaseUrl"] || "").replace(/\\/+$/, "") : ${self}["environment"] === "staging" ? ${JSON.stringify(HOSTS.staging)} : ${JSON.stringify(HOSTS.production)} }}`;
+	return `{{ ${environmentBaseUrlExpression(HOSTS, self)} }}`;
 }
 
 /** The base URL (ending in /offers-api) the credential points at, without a trailing slash. */
@@ -48,9 +47,7 @@ export function readError(body: unknown): ServiceError {
 }
 
 /** The OAuth client: the service counts requests per client (spec: 600 a minute). */
-export function rateKey(credentials: ICredentialDataDecryptedObject): string {
-	return String(credentials.clientId ?? '');
-}
+export const rateKey = rateKeyFrom('clientId');
 
 /**
  * The offers service as the shared transport sees it. An expired token is a 401, which n8n's

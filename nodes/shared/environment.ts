@@ -55,3 +55,31 @@ export function environmentBaseUrl(hosts: Hosts, credentials: ICredentialDataDec
 export function environmentBaseUrlExpression(hosts: Hosts, self: '$credentials' | '$self'): string {
 	return `${self}["environment"] === "custom" ? String(${self}["customBaseUrl"] || "").trim().replace(/\\/+$/, "") : ${self}["environment"] === "staging" ? ${JSON.stringify(hosts.staging)} : ${JSON.stringify(hosts.production)}`;
 }
+
+/** The integrator's Client ID and Client Secret, as every SkySlope credential asks for them. */
+export function clientFields(clientIdDescription: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Client ID',
+			name: 'clientId',
+			type: 'string',
+			default: '',
+			required: true,
+			description: clientIdDescription,
+		},
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
+	];
+}
+
+/** A rate key read from one (non-secret) credential field: the account the service counts against. */
+export const rateKeyFrom =
+	(field: 'clientId' | 'accessKey') =>
+	(credentials: ICredentialDataDecryptedObject): string =>
+		String(credentials[field] ?? '');
