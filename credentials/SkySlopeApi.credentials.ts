@@ -31,7 +31,7 @@ export class SkySlopeApi implements ICredentialType {
 
 	displayName = 'SkySlope Listings & Sales API';
 
-	icon: Icon = { light: 'file:skyslope.svg', dark: 'file:skyslope.dark.svg' };
+	icon: Icon = { light: 'file:skySlopeListingsSales.svg', dark: 'file:skySlopeListingsSales.dark.svg' };
 
 	documentationUrl = 'https://github.com/n8n-nodes-skyslope/n8n-nodes-skyslope/blob/main/docs/listings-credential.md';
 
