@@ -29,6 +29,11 @@ export interface OperationDefinition {
 	 * request's latency, not the work, sets the pace. The output keeps the items' order.
 	 */
 	concurrency?: number;
+	/**
+	 * Whether an item that succeeds has changed the service's data (created, updated, deleted):
+	 * when a run stops on an error, the error then lists the items written before the stop.
+	 */
+	writes?: boolean;
 	/** Runs once for all items (one request for many items); must set pairedItem itself. */
 	executeBatch?(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]>;
 }
@@ -169,27 +174,94 @@ export async function runOperations(this: IExecuteFunctions, resources: Resource
 	const execute = operation.execute!;
 	const results: INodeExecutionData[][] = new Array(items.length);
 	let next = 0;
-	// The earliest failed item (without continueOnFail): the run stops and reports it.
-	const failed: { index: number; error?: unknown } = { index: -1 };
+	// Without continueOnFail the run stops at the first error: no new item starts, the ones in flight
+	// finish (a request already sent cannot be called back) and every outcome is reported.
+	const failures = new Map<number, unknown>();
 	// A small pool of workers taking items in order; with a concurrency of 1 (the default) this is a
 	// plain loop that stops at the first error.
 	const worker = async () => {
-		while (failed.index < 0 && next < items.length) {
+		while (failures.size === 0 && next < items.length) {
 			const i = next++;
 			try {
 				results[i] = toItems(await execute.call(this, i), i);
 			} catch (error) {
 				if (this.continueOnFail()) {
 					results[i] = [{ json: errorJson(error), pairedItem: { item: i } }];
-				} else if (failed.index < 0 || i < failed.index) {
-					failed.index = i;
-					failed.error = error;
+				} else {
+					failures.set(i, error);
 				}
 			}
 		}
 	};
 	const workers = Math.max(1, Math.min(operation.concurrency ?? 1, items.length));
 	await Promise.all(Array.from({ length: workers }, worker));
-	if (failed.index >= 0) throw asNodeError(this.getNode(), failed.error, failed.index);
+	if (failures.size > 0) {
+		const first = Math.min(...failures.keys());
+		const error = asNodeError(this.getNode(), failures.get(first), first);
+		if (items.length > 1) reportStop(error, items.length, first, failures, results, operation.writes === true);
+		throw error;
+	}
 	return [results.flat()];
+}
+
+/** `0-6, 8, 10-11`: item indexes as ranges. */
+export function indexRanges(indexes: number[]): string {
+	const sorted = [...indexes].sort((a, b) => a - b);
+	const parts: string[] = [];
+	for (let k = 0; k < sorted.length; k++) {
+		const start = sorted[k];
+		while (k + 1 < sorted.length && sorted[k + 1] === sorted[k] + 1) k++;
+		parts.push(start === sorted[k] ? String(start) : `${start}-${sorted[k]}`);
+	}
+	return parts.join(', ');
+}
+
+const itemsCount = (n: number) => (n === 1 ? '1 item' : `${n} items`);
+
+/**
+ * n8n discards the output of a node that throws, so the error itself says what became of every
+ * item: which were done (for a write: are in the service now, and must not be sent again), which
+ * failed, and which were never attempted.
+ */
+function reportStop(
+	error: NodeApiError | NodeOperationError,
+	total: number,
+	first: number,
+	failures: Map<number, unknown>,
+	results: INodeExecutionData[][],
+	writes: boolean,
+): void {
+	const done: number[] = [];
+	const notAttempted: number[] = [];
+	for (let i = 0; i < total; i++) {
+		if (results[i]) done.push(i);
+		else if (!failures.has(i)) notAttempted.push(i);
+	}
+	const verb = writes ? 'written' : 'done';
+	const lines = [
+		`The node stopped at item ${first} of ${total} items (0-based), and n8n keeps no output of a node that stops.`,
+		done.length
+			? `${itemsCount(done.length)} ${done.length === 1 ? 'was' : 'were'} ${verb} before the stop: ${done.length === 1 ? 'item' : 'items'} ${indexRanges(done)}${writes ? ' (those changes are made: do not send these items again)' : ''}.`
+			: `No item was ${verb} before the stop.`,
+	];
+	for (const [index, other] of [...failures].sort(([a], [b]) => a - b)) {
+		if (index !== first) lines.push(`Item ${index} failed too: ${errorJson(other).error as string}`);
+	}
+	lines.push(
+		notAttempted.length
+			? `${itemsCount(notAttempted.length)} ${notAttempted.length === 1 ? 'was' : 'were'} not attempted: ${notAttempted.length === 1 ? 'item' : 'items'} ${indexRanges(notAttempted)}.`
+			: 'Every other item was attempted.',
+	);
+	if (writes) {
+		lines.push(
+			"To go on, run the failed and not attempted items only; with the node's On Error setting at Continue, every item comes out, a failed one as an error item.",
+		);
+	}
+	error.description = [error.description, lines.join('\n')].filter(Boolean).join('\n\n');
+	Object.assign(error.context, {
+		stoppedAtItem: first,
+		[writes ? 'itemsWritten' : 'itemsDone']: done,
+		itemsFailed: [...failures.keys()].sort((a, b) => a - b),
+		itemsNotAttempted: notAttempted,
+	});
 }

@@ -49,7 +49,27 @@ export interface FieldOptions {
 
 const maxItemsOf = new WeakMap<FieldDef, number>();
 
-export function field(fieldName: string, fieldType: FieldType, o: FieldOptions = {}): FieldDef {
+/** A brokerage's change to its forms: a field's choices, or whether it is required. */
+export interface FieldEdit {
+	select?: Selection[];
+	required?: boolean;
+}
+
+// Forms are built per request from the catalog, so an edit here changes the forms served and the
+// checks of writes alike, from the next request on, as when a brokerage reconfigures its forms.
+const fieldEdits = new Map<string, FieldEdit>();
+
+/**
+ * Test knob: every form field named `fieldName` (in every form, at any depth) gets these choices
+ * or this required flag; `undefined` puts it back. Module state: one sandbox per test file.
+ */
+export function editFormField(fieldName: string, edit: FieldEdit | undefined): void {
+	if (edit) fieldEdits.set(fieldName, edit);
+	else fieldEdits.delete(fieldName);
+}
+
+export function field(fieldName: string, fieldType: FieldType, options: FieldOptions = {}): FieldDef {
+	const o = { ...options, ...fieldEdits.get(fieldName) };
 	const def: FieldDef = {
 		fieldName,
 		fieldType,

@@ -243,7 +243,18 @@ describe('values only the service can judge pass through unchanged, and its answ
 		const office = ls.offices[0];
 		const agent = ls.users.find((u) => u.userType === 'Agent' && u.officeGuid === office.officeGuid)!;
 		const checklist = ls.checklistTypes.find((c) => c.officeGuid === office.officeGuid && c.transactionType === 'Listing')!;
-		const create = async (mlsNumber: string) =>
+		// Every field the form requires (the node checks those against the form before sending).
+		const required = {
+			listingPrice: 1,
+			listingDate: '2026-03-01T00:00:00Z',
+			expirationDate: '2026-09-01T00:00:00Z',
+			'property.streetNumber': '1',
+			'property.streetAddress': 'Elm St',
+			'property.city': 'Austin',
+			'property.state': 'TX',
+			'property.zip': '78701',
+		};
+		const create = async (mlsNumber: string, fields: Record<string, unknown> = {}) =>
 			await env.run(
 				'skyslope',
 				{
@@ -252,7 +263,7 @@ describe('values only the service can judge pass through unchanged, and its answ
 					officeGuid: byId(office.officeGuid),
 					checklistTypeId: checklist.checklistTypeId,
 					agentGuid: byId(agent.userGuid),
-					columns: { mappingMode: 'defineBelow', value: { mlsNumber, listingPrice: 1 }, matchingColumns: [], schema: [] },
+					columns: { mappingMode: 'defineBelow', value: { ...required, mlsNumber, ...fields }, matchingColumns: [], schema: [] },
 				},
 				{ continueOnFail: true },
 			);
@@ -264,10 +275,10 @@ describe('values only the service can judge pass through unchanged, and its answ
 		expect(item.httpCode).toBe('422');
 		expect(String(item.error)).toBe('SkySlope Listings & Sales answered 422: The request contains potentially dangerous content (script injection)');
 
-		// Free text the service finds incomplete: every entry of its errors reaches the user too.
-		const [rejected] = jsonOf(await create('just text'));
+		// Text the service refuses for several fields: every entry of its errors reaches the user too.
+		const [rejected] = jsonOf(await create('just text', { listingDate: 'soon', expirationDate: 'later' }));
 		expect(rejected.httpCode).toBe('422');
-		expect(String(rejected.description)).toMatch(/is required/);
+		expect(String(rejected.description)).toMatch(/expirationDate: must be an ISO 8601 date-time/);
 	});
 
 	it('SkySlope contact create and Forms contact add: script-like names are sent byte for byte', async () => {

@@ -103,11 +103,26 @@ describe('input checks, limits and errors', () => {
 			officeGuid: byId(office.officeGuid),
 			checklistTypeId: 11,
 			agentGuid: byId(agent.userGuid),
-			columns: { mappingMode: 'defineBelow', value: { listingPrice: 1 }, matchingColumns: [], schema: [] },
+			columns: {
+				mappingMode: 'defineBelow',
+				// Every field the form requires, two dates the service refuses (the form cannot say).
+				value: {
+					listingPrice: 1,
+					listingDate: 'soon',
+					expirationDate: 'later',
+					'property.streetNumber': '1',
+					'property.streetAddress': 'Main St',
+					'property.city': 'Austin',
+					'property.state': 'TX',
+					'property.zip': '78701',
+				},
+				matchingColumns: [],
+				schema: [],
+			},
 		});
 		expect(r.error?.message).toContain('SkySlope Listings & Sales answered 422');
-		expect(r.error?.description).toContain('expirationDate: is required');
-		expect(r.error?.description).toContain('property: is required');
+		expect(`${r.error?.message}\n${r.error?.description}`).toContain('listingDate: must be an ISO 8601 date-time');
+		expect(r.error?.description).toContain('expirationDate: must be an ISO 8601 date-time');
 	});
 
 	it('continueOnFail: a missing listing becomes an error item paired with its input, the others go on', async () => {

@@ -1,6 +1,6 @@
 // Form-driven fields: what the resource mapper offers for a service form, and the body rebuilt
 // from what a user mapped.
-import { buildFormBody, toMapperFields, type FormField } from '../../nodes/SkySlopeListingsSales/helpers/forms';
+import { buildFormBody, checkFormBody, formFieldsIn, toMapperFields, type FormField } from '../../nodes/SkySlopeListingsSales/helpers/forms';
 import { byId, startEnv, type Env } from './setup';
 
 const form: FormField[] = [
@@ -119,6 +119,83 @@ describe('the body built from a mapping', () => {
 			schema,
 		);
 		expect(body).toEqual({ listingPrice: 5, property: { streetName: 'Elm', geo: { lat: 1 } } });
+	});
+});
+
+describe('a body checked against the form before it is sent', () => {
+	const complete = { officeGuid: 'o', listingPrice: 1, property: { streetName: 'Elm' } };
+
+	it('names every field the form requires that is missing: the leaves of a required object, as the mapper does', () => {
+		expect(checkFormBody(form, {}).problems).toEqual([
+			'officeGuid: is required by the form',
+			'listingPrice: is required by the form',
+			'property.streetName: is required by the form',
+		]);
+		expect(checkFormBody(form, complete).problems).toEqual([]);
+	});
+
+	it('requires the required sub-fields of an optional object only when the object is sent', () => {
+		expect(checkFormBody(form, { ...complete, address: { state: 'TX' } }).problems).toEqual([
+			'address.state: is not a field of the form (any more)',
+			'address.city: is required by the form',
+		]);
+		expect(checkFormBody(form, { ...complete, property: { streetName: 'Elm', geo: {} } }).problems).toEqual([
+			'property.geo.lat: is required by the form',
+		]);
+	});
+
+	it('requires nothing in an update: an absent field keeps its value', () => {
+		expect(checkFormBody(form, {}, { partial: true }).problems).toEqual([]);
+		expect(checkFormBody(form, { property: {} }, { partial: true }).problems).toEqual([]);
+	});
+
+	it("refuses a value outside the form's choices, naming the field and the allowed values", () => {
+		expect(checkFormBody(form, { ...complete, sourceId: 9 }).problems).toEqual([
+			"sourceId: 9 is not one of the form's choices: 1 (MLS), 3 (Referral)",
+		]);
+		expect(checkFormBody(form, { ...complete, property: { streetName: 'Elm', propertyTypeId: 7 } }).problems).toEqual([
+			"property.propertyTypeId: 7 is not one of the form's choices: 1 (Single Family)",
+		]);
+	});
+
+	it("takes a choice's id typed as text, or its name (from an input item), as the id", () => {
+		expect(checkFormBody(form, { ...complete, sourceId: ' referral ' }).body.sourceId).toBe(3);
+		expect(checkFormBody(form, { ...complete, sourceId: '1' }).body.sourceId).toBe(1);
+		expect(checkFormBody(form, { ...complete, sourceId: 'Zillow' }).problems).toEqual([
+			"sourceId: \"Zillow\" is not one of the form's choices: 1 (MLS), 3 (Referral)",
+		]);
+	});
+
+	it('refuses a field the form no longer has, except those the operation sets itself', () => {
+		expect(checkFormBody(form, { ...complete, color: 'red' }).problems).toEqual(['color: is not a field of the form (any more)']);
+		expect(checkFormBody(form, { ...complete, color: 'red' }, { own: ['color'] }).problems).toEqual([]);
+	});
+
+	it('requires the required sub-fields in every entry of a list', () => {
+		const lists: FormField[] = [
+			{
+				fieldName: 'splits',
+				fieldType: 'List<Object>',
+				isRequired: true,
+				subFields: [
+					{ fieldName: 'agentGuid', fieldType: 'Guid', isRequired: true },
+					{ fieldName: 'kind', fieldType: 'Nullable<int>', allowableSelections: [{ id: 1, name: 'Gross' }] },
+				],
+			},
+		];
+		expect(checkFormBody(lists, { splits: [{ agentGuid: 'a', kind: 'gross' }, { kind: 2 }] }, { partial: true })).toEqual({
+			body: { splits: [{ agentGuid: 'a', kind: 1 }, { kind: 2 }] },
+			problems: ["splits[1].agentGuid: is required by the form", "splits[1].kind: 2 is not one of the form's choices: 1 (Gross)"],
+		});
+	});
+
+	it('reads a form answer as a list of fields, and nothing else as a form', () => {
+		expect(formFieldsIn({ fields: form })).toBe(form);
+		expect(formFieldsIn(form)).toBe(form);
+		expect(formFieldsIn({ fields: [] })).toEqual([]);
+		expect(formFieldsIn({ listing: {} })).toBeUndefined();
+		expect(formFieldsIn([{ name: 'x' }])).toBeUndefined();
+		expect(formFieldsIn(undefined)).toBeUndefined();
 	});
 });
 

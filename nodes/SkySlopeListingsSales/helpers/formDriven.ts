@@ -1,6 +1,14 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHttpRequestMethods,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import {
+	asNodeError,
 	defineOperation,
 	inputError,
 	readLimit,
@@ -11,7 +19,7 @@ import {
 	type ApiContext,
 	type Operation,
 } from '../../shared';
-import type { FormField } from './forms';
+import { checkFormBody, describePayload, formFieldsIn, type FormField } from './forms';
 import { skySlopeRequest, unwrap } from '../transport';
 import { executeReader, formFieldsProperty, mappedBody, type Reader } from './fields';
 
@@ -71,9 +79,98 @@ export function asJsonString(body: IDataObject): string {
 	return JSON.stringify(JSON.stringify(body));
 }
 
+/** A form request's identity: the same path and query read the same form. */
+function formKey(request: { path: string; qs?: IDataObject }): string {
+	const qs = Object.entries(request.qs ?? {}).sort(([a], [b]) => a.localeCompare(b));
+	return `${request.path}?${JSON.stringify(qs)}`;
+}
+
+interface ReadForm {
+	fields: Promise<FormField[]>;
+	/** Read again after the service refused a write: not read a third time in this execution. */
+	reread: boolean;
+}
+
+/**
+ * The forms read in one execution, by execution context (one `execute` call: all its items share
+ * it) and form request. Spec 1.3 asks for the form before each write because required fields and
+ * choices change at any time; once per execution keeps a 50-item run at 51 requests, not 100,
+ * and a refusal that names a field reads it once more.
+ */
+const formsRead = new WeakMap<object, Map<string, ReadForm>>();
+
+async function fetchForm(ctx: IExecuteFunctions, request: { path: string; qs?: IDataObject }, itemIndex: number): Promise<FormField[]> {
+	const envelope = await skySlopeRequest.call(ctx, { method: 'GET', path: request.path, qs: request.qs, itemIndex });
+	const fields = formFieldsIn(envelope.value);
+	if (!fields) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The form at ${request.path} could not be read: the service answered ${describePayload(envelope.value)}, not a list of fields`,
+			{ itemIndex, description: 'The write was not sent. Use Get Form to see what the service answers.' },
+		);
+	}
+	return fields;
+}
+
+function formOf(
+	ctx: IExecuteFunctions,
+	request: { path: string; qs?: IDataObject },
+	itemIndex: number,
+	again = false,
+): { fields: Promise<FormField[]>; reread: boolean } {
+	let known = formsRead.get(ctx);
+	if (!known) formsRead.set(ctx, (known = new Map()));
+	const key = formKey(request);
+	const cached = known.get(key);
+	if (cached && !again) return cached;
+	const entry: ReadForm = { fields: fetchForm(ctx, request, itemIndex), reread: again || (cached?.reread ?? false) };
+	// A failed read is not kept: the next item (under Continue On Fail) reads the form again.
+	entry.fields.catch(() => {
+		if (known.get(key) === entry) known.delete(key);
+	});
+	known.set(key, entry);
+	return entry;
+}
+
+/** Every field name in a form, at any depth: what a refusal that is about the form mentions. */
+function fieldNames(fields: FormField[]): string[] {
+	return fields.flatMap((f) => [f.fieldName, ...fieldNames(f.subFields ?? [])]);
+}
+
+function bodyKeys(body: unknown): string[] {
+	if (Array.isArray(body)) return body.flatMap(bodyKeys);
+	if (!body || typeof body !== 'object') return [];
+	return Object.entries(body).flatMap(([key, value]) => [key, ...bodyKeys(value)]);
+}
+
+/**
+ * Spec 7.2: invalid data is a 422 whose `errors` say what is wrong. A 422 that names a field of the
+ * form or of the body may mean the form changed since it was read.
+ */
+function refusedForAField(error: NodeApiError | NodeOperationError, fields: FormField[], body: IDataObject): boolean {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '422') return false;
+	const said = `${error.message}\n${error.description ?? ''}`.toLowerCase();
+	const names = new Set([...fieldNames(fields), ...bodyKeys(body)].map((n) => n.toLowerCase()).filter((n) => n.length > 1));
+	return [...names].some((name) => new RegExp(`(^|[^a-z0-9_])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9_])`).test(said));
+}
+
+function formRefusal(ctx: IExecuteFunctions, itemIndex: number, problems: string[], changed: boolean, said?: string) {
+	const description = [
+		changed
+			? 'The service refused the write and its form, read again, differs from the one read at the start of this run: the form changed. Nothing was written for this item.'
+			: 'Checked against the form the service answers now (required fields and choices change at any time); nothing was sent.',
+		said ? `The service said: ${said}` : '',
+		'Open the Fields parameter and refresh the field list to see the form as it is now.',
+	]
+		.filter(Boolean)
+		.join('\n');
+	return new NodeOperationError(ctx.getNode(), `Fields: ${problems.join('; ')} (item ${itemIndex})`, { itemIndex, description });
+}
+
 /**
  * A create or update whose body is a form: the resource mapper offers the form's fields, the body
- * is rebuilt from what the user mapped, checked, then sent.
+ * is rebuilt from what the user mapped, checked against the form as the service answers it now,
+ * then sent.
  */
 export function formDrivenWrite(spec: FormDrivenWrite): Operation {
 	const operation = defineOperation({
@@ -81,6 +178,7 @@ export function formDrivenWrite(spec: FormDrivenWrite): Operation {
 		name: spec.name,
 		action: spec.action,
 		description: spec.description,
+		writes: true,
 		properties: [...spec.properties, formFieldsProperty(spec.dependsOn ?? [], spec.form.partial === true)],
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const r = executeReader(this, itemIndex);
@@ -89,14 +187,34 @@ export function formDrivenWrite(spec: FormDrivenWrite): Operation {
 			if (spec.form.partial && Object.keys(mapped).length === 0) {
 				throw inputError(this, 'Fields', itemIndex, 'map at least one field to change');
 			}
-			const body = { ...mapped, ...(spec.extraBody?.(r) ?? {}) };
+			const own = spec.extraBody?.(r) ?? {};
+			const formRequest = spec.form.request?.(r);
+			const checkOptions = { partial: spec.form.partial, own: Object.keys(own) };
+			const form = formRequest ? await formOf(this, formRequest, itemIndex).fields : (spec.form.fields ?? []);
+			const checked = checkFormBody(form, { ...mapped, ...own }, checkOptions);
+			if (checked.problems.length) throw formRefusal(this, itemIndex, checked.problems, false);
+			const body = checked.body;
 			if (spec.check) await spec.check.call(this, r, body);
-			const envelope = await skySlopeRequest.call(this, {
-				method: spec.method,
-				path,
-				body: spec.bodyAsString ? asJsonString(body) : body,
-				itemIndex,
-			});
+			let envelope;
+			try {
+				envelope = await skySlopeRequest.call(this, {
+					method: spec.method,
+					path,
+					body: spec.bodyAsString ? asJsonString(body) : body,
+					itemIndex,
+				});
+			} catch (error) {
+				const refused = asNodeError(this.getNode(), error, itemIndex);
+				if (!formRequest || !refusedForAField(refused, form, body)) throw refused;
+				if (formOf(this, formRequest, itemIndex).reread) throw refused;
+				// Read the form once more: a field it changed is named; otherwise the refusal stands.
+				// A form that cannot be read again leaves the service's refusal as the answer.
+				const fresh = await formOf(this, formRequest, itemIndex, true).fields.catch(() => undefined);
+				if (!fresh) throw refused;
+				const again = checkFormBody(fresh, { ...mapped, ...own }, checkOptions);
+				if (!again.problems.length) throw refused;
+				throw formRefusal(this, itemIndex, again.problems, true, refused.message);
+			}
 			const item = unwrap(envelope, { keepLinks: spec.keepLinks });
 			return spec.output ? spec.output(envelope.value, item, r) : item;
 		},
@@ -130,6 +248,7 @@ export function simpleRequest(spec: SimpleRequest): Operation {
 		action: spec.action,
 		description: spec.description,
 		properties: list ? [...spec.properties, ...returnAllAndLimit(MAX_LIST_LIMIT)] : spec.properties,
+		writes: spec.method !== 'GET',
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const r = executeReader(this, itemIndex);
 			const path = spec.path(r);

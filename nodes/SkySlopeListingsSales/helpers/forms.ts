@@ -14,16 +14,36 @@ export interface FormField {
 	deprecatedAvailableSelectionsAsOf?: string | null;
 }
 
-/** The fields of a form answer's payload: `{ fields: [...] }`, or the list itself. */
-export function formFieldsOf(value: unknown): FormField[] {
+const isField = (f: unknown): f is FormField =>
+	!!f && typeof f === 'object' && typeof (f as FormField).fieldName === 'string';
+
+/**
+ * The fields of a form answer's payload: `{ fields: [...] }`, or the list itself; undefined when
+ * the payload is neither (a form that cannot be read is never taken for a form without fields).
+ */
+export function formFieldsIn(value: unknown): FormField[] | undefined {
 	const list = Array.isArray(value)
 		? value
 		: value && typeof value === 'object' && Array.isArray((value as IDataObject).fields)
 			? ((value as IDataObject).fields as unknown[])
-			: [];
-	return list.filter(
-		(f): f is FormField => !!f && typeof f === 'object' && typeof (f as FormField).fieldName === 'string',
-	);
+			: undefined;
+	if (!list || !list.every(isField)) return undefined;
+	return list;
+}
+
+/** The fields of a form answer's payload, or none. */
+export function formFieldsOf(value: unknown): FormField[] {
+	return formFieldsIn(value) ?? [];
+}
+
+/** What a payload that is not a form looks like, for an error message. */
+export function describePayload(value: unknown): string {
+	if (Array.isArray(value)) return `a list of ${value.length} entries that are not form fields`;
+	if (value && typeof value === 'object') {
+		const keys = Object.keys(value);
+		return keys.length ? `an object with the keys ${keys.slice(0, 10).join(', ')}` : 'an empty object';
+	}
+	return value === undefined || value === null || value === '' ? 'no payload' : `a ${typeof value}`;
 }
 
 /** `Nullable<int>` -> `int`, `List<Guid>` stays, case-insensitive. */
@@ -196,4 +216,105 @@ export function buildFormBody(values: IDataObject, schema?: Array<Pick<ResourceM
 	};
 	visit('', values);
 	return body;
+}
+
+const isPlainObject = (value: unknown): value is IDataObject =>
+	!!value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
+
+function shown(value: unknown): string {
+	const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+	return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** `1 (MLS), 2 (Online Portal)`. */
+export function choicesText(selections: Array<{ id: number; name: string }>): string {
+	return selections.map((s) => `${s.id} (${s.name})`).join(', ');
+}
+
+/**
+ * A value of a field with allowable selections, as the id the service takes: the id itself, the id
+ * typed as text, or the choice's name (from an input item). Undefined when it is none of them.
+ */
+function choiceId(selections: Array<{ id: number; name: string }>, value: unknown): number | undefined {
+	const text = typeof value === 'string' ? value.trim() : undefined;
+	const id = typeof value === 'number' ? value : text !== undefined && /^-?\d+$/.test(text) ? Number(text) : undefined;
+	if (id !== undefined) return selections.some((s) => s.id === id) ? id : undefined;
+	if (text === undefined) return undefined;
+	return selections.find((s) => s.name.trim().toLowerCase() === text.toLowerCase())?.id;
+}
+
+export interface FormCheckOptions {
+	/** An update: an absent field keeps its value, so nothing is required. */
+	partial?: boolean;
+	/** Top-level body keys the operation sets itself, accepted even when the form does not list them. */
+	own?: string[];
+}
+
+export interface FormCheck {
+	/** The body with choices given by name or as text turned into their ids. */
+	body: IDataObject;
+	/** One line per field the form refuses: `sourceId: 9 is not one of the form's choices: ...`. */
+	problems: string[];
+}
+
+/**
+ * Checks a body against the form as the service answers it now (spec 1.3: required fields and
+ * choices change at any time): every field the form requires is there (in an update nothing is),
+ * every value of a field with allowable selections is one of them, and every field sent is still
+ * a field of the form. A sub-field is required when its object is required or is sent at all; the
+ * sub-fields of a list's entries are required in every entry.
+ */
+export function checkFormBody(fields: FormField[], body: IDataObject, options: FormCheckOptions = {}): FormCheck {
+	const problems: string[] = [];
+	const visit = (list: FormField[], object: IDataObject, prefix: string, requireHere: boolean, top: boolean): IDataObject => {
+		const out: IDataObject = { ...object };
+		const known = new Set(list.map((f) => f.fieldName));
+		for (const key of Object.keys(object)) {
+			if (known.has(key) || isEmpty(object[key]) || (top && options.own?.includes(key))) continue;
+			problems.push(`${prefix}${key}: is not a field of the form (any more)`);
+		}
+		for (const field of list) {
+			const path = `${prefix}${field.fieldName}`;
+			const value = object[field.fieldName];
+			const type = mapperType(field);
+			if (isEmpty(value)) {
+				if (!requireHere || field.isRequired !== true) continue;
+				// Name what the user maps: the required leaves of an object left out, else the field.
+				const leaves = isNestedObject(field) ? requiredLeaves(field.subFields ?? [], `${path}.`) : [];
+				for (const leaf of leaves.length ? leaves : [path]) problems.push(`${leaf}: is required by the form`);
+				continue;
+			}
+			if (field.allowableSelections?.length) {
+				const selections = field.allowableSelections;
+				const values = Array.isArray(value) ? value : [value];
+				const ids = values.map((v) => choiceId(selections, v));
+				const wrong = values.filter((_, k) => ids[k] === undefined);
+				if (wrong.length) {
+					problems.push(`${path}: ${wrong.map(shown).join(', ')} is not one of the form's choices: ${choicesText(selections)}`);
+				} else {
+					const chosen = ids as number[];
+					out[field.fieldName] = Array.isArray(value) ? chosen : chosen[0];
+				}
+				continue;
+			}
+			if (!field.subFields?.length) continue;
+			if (type === 'array' && Array.isArray(value)) {
+				out[field.fieldName] = value.map((entry, k) =>
+					isPlainObject(entry) ? visit(field.subFields ?? [], entry, `${path}[${k}].`, true, false) : entry,
+				) as IDataObject[];
+			} else if (type !== 'array' && isPlainObject(value)) {
+				out[field.fieldName] = visit(field.subFields ?? [], value, `${path}.`, !options.partial, false);
+			}
+		}
+		return out;
+	};
+	const checked = visit(fields, body, '', !options.partial, true);
+	return { body: checked, problems };
+}
+
+/** `property.zip`, ...: the required fields below a required object, as the mapper names them. */
+function requiredLeaves(list: FormField[], prefix: string): string[] {
+	return list
+		.filter((f) => f.isRequired === true)
+		.flatMap((f) => (isNestedObject(f) ? requiredLeaves(f.subFields ?? [], `${prefix}${f.fieldName}.`) : [`${prefix}${f.fieldName}`]));
 }

@@ -1,9 +1,9 @@
-import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
+import { NodeOperationError, type ILoadOptionsFunctions, type ResourceMapperFields } from 'n8n-workflow';
 
 import { resources } from '../actions';
 import { loadReader } from '../helpers/fields';
 import { formSourceOf } from '../helpers/formDriven';
-import { formFieldsOf, toMapperFields } from '../helpers/forms';
+import { describePayload, formFieldsIn, toMapperFields } from '../helpers/forms';
 import { skySlopeRequest } from '../transport';
 
 /**
@@ -29,6 +29,15 @@ export async function getFormFields(this: ILoadOptionsFunctions): Promise<Resour
 		return { fields: [], emptyFieldsNotice: `Fill in the parameters above first (${missing ?? 'no form'})` };
 	}
 	const envelope = await skySlopeRequest.call(this, { method: 'GET', path: request.path, qs: request.qs as never });
-	const fields = toMapperFields(formFieldsOf(envelope.value), source);
+	const form = formFieldsIn(envelope.value);
+	// An answer that is not a form is not an empty form: say what came back.
+	if (!form) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The form at ${request.path} could not be read: the service answered ${describePayload(envelope.value)}, not a list of fields`,
+		);
+	}
+	// Required fields of the form are required here too (an update's are not: absent fields keep their value).
+	const fields = toMapperFields(form, source);
 	return fields.length ? { fields } : { fields, emptyFieldsNotice: 'The form of this record has no fields' };
 }
