@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, apiRequestFull, type ApiContext, type Headers, type ApiRequest, type Link } from '../shared';
+import { apiRequest, apiRequestFull, noteStatus, type ApiContext, type Headers, type ApiRequest, type Link } from '../shared';
 import { listingsService } from './service';
 
 /** The LinkedResponseOf envelope every answer of this service comes in (spec 2.1). */
@@ -20,7 +20,9 @@ export async function skySlopeRequest<T = unknown>(this: ApiContext, request: Ap
 	const envelope = toEnvelope<T>(response.body);
 	const notice = deprecationNotice(response.headers);
 	if (notice) envelope.warnings = [...(envelope.warnings ?? []), notice];
-	return envelope;
+	// The status goes with the envelope and its payload, for the record readers' errors.
+	noteStatus(envelope.value, response.statusCode);
+	return noteStatus(envelope, response.statusCode);
 }
 
 function toEnvelope<T>(body: unknown): Envelope<T> {

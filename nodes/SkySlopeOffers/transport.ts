@@ -1,3 +1,4 @@
+import { noteStatus } from '../shared/records';
 import { apiRequestFull, type ApiContext, type ApiRequest } from '../shared/transport';
 import { offersService } from './service';
 
@@ -10,5 +11,6 @@ export async function offersRequest<T = unknown>(this: ApiContext, request: ApiR
 	if (response.statusCode === 204) return undefined;
 	const body = response.body;
 	if (body === undefined || body === null || body === '') return undefined;
-	return body as T;
+	// The status goes with the body, for the record readers' errors.
+	return noteStatus(body as T, response.statusCode);
 }

@@ -36,6 +36,8 @@ export interface SandboxOptions {
 	clock?: () => number;
 	/** Print each request on stdout (the CLI turns this on). */
 	verbose?: boolean;
+	/** A folder where services keep what a real service would not forget on restart (none: memory only). */
+	stateDir?: string;
 }
 
 export interface ResolvedOptions {
@@ -46,6 +48,7 @@ export interface ResolvedOptions {
 	rateLimits: Record<ServiceName, RateLimit>;
 	scale: { files: number; listings: number; sales: number; offers: number };
 	verbose: boolean;
+	stateDir?: string;
 }
 
 export const defaultLifetimes: Lifetimes = {
@@ -78,6 +81,8 @@ export interface RequestLogEntry {
 	status: number;
 	/** What the fault knobs did to it, if anything. */
 	fault?: 'latency' | 'error' | 'drop' | 'expire' | 'ratelimit';
+	/** The wrapping the shape knob gave the answer, if it changed it. */
+	shape?: string;
 	at: number;
 }
 

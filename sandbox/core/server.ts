@@ -16,6 +16,7 @@ import {
 } from './context';
 import type { SandboxRequest, SandboxResponse } from './router';
 import { mulberry32 } from './random';
+import { parseShapeRules, reshapeAnswer, type ShapeRule } from './shapes';
 
 /** Largest body the sandbox reads (uploads are capped by the services at 25 MB; leave headroom). */
 const MAX_BODY_BYTES = 40 * 1024 * 1024;
@@ -38,6 +39,7 @@ export class SandboxServer {
 	readonly services = new Map<ServiceName, ServiceModule>();
 	readonly ctx: SandboxContext;
 	private faults: Array<FaultRule & { seen: number; fired: number }> = [];
+	private shapes: ShapeRule[] = [];
 	private readonly windows = new Map<string, Window>();
 	private server?: Server;
 	private url = '';
@@ -105,6 +107,11 @@ export class SandboxServer {
 	/** Replaces the fault rules. An empty list turns faults off. */
 	setFaults(rules: FaultRule[]): void {
 		this.faults = rules.map((r) => ({ ...r, seen: 0, fired: 0 }));
+	}
+
+	/** Replaces the shape rules: read answers in another wrapping (see shapes.ts). An empty list: as the service answers. */
+	setShapes(rules: ShapeRule[]): void {
+		this.shapes = [...rules];
 	}
 
 	setRateLimit(name: ServiceName, limit: Partial<{ limit: number; windowSeconds: number }>): void {
@@ -249,6 +256,13 @@ export class SandboxServer {
 			sreq.params = found.params;
 			answer = await found.handler(sreq);
 		}
+		if (this.shapes.length && answer.status >= 200 && answer.status < 300) {
+			const reshaped = reshapeAnswer(service.name, entry.method, entry.path, answer.json, this.shapes);
+			if (reshaped) {
+				answer = { ...answer, json: reshaped.json };
+				entry.shape = reshaped.variant;
+			}
+		}
 		answer.headers = { ...rateHeaders, ...answer.headers };
 		entry.status = answer.status;
 		send(res, answer);
@@ -274,6 +288,19 @@ export class SandboxServer {
 			case 'PUT /_sandbox/faults':
 				this.setFaults(Array.isArray(input) ? input : input.rules ?? []);
 				return send(res, { status: 200, json: { faults: this.faults.length } });
+			case 'PUT /_sandbox/shapes': {
+				let rules: ShapeRule[];
+				try {
+					rules = parseShapeRules(input);
+				} catch (error) {
+					return send(res, { status: 400, json: { message: (error as Error).message } });
+				}
+				this.setShapes(rules);
+				return send(res, { status: 200, json: { shapes: this.shapes } });
+			}
+			case 'DELETE /_sandbox/shapes':
+				this.setShapes([]);
+				return send(res, { status: 200, json: { shapes: [] } });
 			case 'POST /_sandbox/expire':
 				this.expireAuth(input.service);
 				return send(res, { status: 200, json: { expired: input.service ?? 'all' } });
@@ -301,6 +328,7 @@ function resolveOptions(o: SandboxOptions): ResolvedOptions {
 		rateLimits,
 		scale: { files: 0, listings: 0, sales: 0, offers: 0, ...(o.scale ?? {}) },
 		verbose: o.verbose ?? false,
+		stateDir: o.stateDir,
 	};
 }
 

@@ -1,9 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { p, recordsOf } from '../../shared';
-import { searchPage } from '../helpers/paging';
+import { p, readRecords } from '../../shared';
+import { COLLABORATOR, CONTACT, DOCUMENT, ENVELOPE, FILE, TEMPLATE } from '../helpers/kinds';
+import { allRecords, oneRecord, searchPage } from '../helpers/paging';
 import { sieveValue } from '../helpers/sieve';
-import { formsRequest } from '../transport';
 
 const PAGE_SIZE = 50;
 
@@ -35,7 +35,14 @@ export async function searchFiles(
 	const qs: IDataObject = { sorts: '-lastupdated' };
 	const text = filter?.trim();
 	if (text) qs.filters = `name@=*${sieveValue(text)}`;
-	const { records, paginationToken: next } = await searchPage(this, '/files', 'files', qs, paginationToken, PAGE_SIZE);
+	const { records, paginationToken: next } = await searchPage(
+		this,
+		'/files',
+		{ kind: FILE, operation: 'Search files' },
+		qs,
+		paginationToken,
+		PAGE_SIZE,
+	);
 	const results: INodeListSearchItems[] = records.map((f) => ({
 		name: f.address ? `${String(f.name)} (${String(f.address)})` : String(f.name ?? `File ${String(f.id)}`),
 		value: String(f.id),
@@ -46,8 +53,8 @@ export async function searchFiles(
 export async function searchDocuments(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const fileId = currentId(this, 'fileId');
 	if (fileId === undefined) return { results: [] };
-	const response = await formsRequest.call(this, { method: 'GET', path: p`/files/${fileId}/documents` });
-	const results = recordsOf(response, 'documents')
+	const documents = await allRecords(this, p`/files/${fileId}/documents`, { kind: DOCUMENT, operation: 'Search documents' });
+	const results = documents
 		.filter((d) => matches(filter, d.formName, String(d.id)))
 		.map((d) => ({ name: `${String(d.formName ?? 'Document')} (${String(d.id)})`, value: String(d.id) }));
 	return { results };
@@ -63,7 +70,7 @@ export async function searchEnvelopes(
 	const { records, paginationToken: next } = await searchPage(
 		this,
 		p`/files/${fileId}/envelopes`,
-		'envelopes',
+		{ kind: ENVELOPE, operation: 'Search envelopes' },
 		{},
 		paginationToken,
 		PAGE_SIZE,
@@ -81,8 +88,8 @@ export async function searchTemplates(this: ILoadOptionsFunctions, filter?: stri
 		['Template', 'Personal'],
 		['BrokerTemplate', 'Broker'],
 	]) {
-		const response = await formsRequest.call(this, { method: 'GET', path: '/templates', qs: { type } });
-		for (const t of recordsOf(response, 'files')) {
+		const templates = await allRecords(this, '/templates', { kind: TEMPLATE, operation: 'Search templates' }, { type });
+		for (const t of templates) {
 			if (!matches(filter, t.name, String(t.id))) continue;
 			results.push({ name: `${String(t.name)} (${label})`, value: String(t.id) });
 		}
@@ -92,8 +99,8 @@ export async function searchTemplates(this: ILoadOptionsFunctions, filter?: stri
 
 /** Collaborators who have shared their access with the caller: the only valid On Behalf Of ids. */
 export async function searchCollaborators(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const response = await formsRequest.call(this, { method: 'GET', path: '/collaborators' });
-	const results = recordsOf(response, 'collaborators')
+	const collaborators = await allRecords(this, '/collaborators', { kind: COLLABORATOR, operation: 'Search collaborators' });
+	const results = collaborators
 		.filter((c) => c.isReceivingAccess === true)
 		.map((c) => ({
 			name: [c.firstName, c.middleName, c.lastName, c.suffix].filter((x) => typeof x === 'string' && x).join(' ') || String(c.id),
@@ -107,8 +114,10 @@ export async function searchCollaborators(this: ILoadOptionsFunctions, filter?: 
 export async function searchContacts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const fileId = currentId(this, 'fileId');
 	if (fileId === undefined) return { results: [] };
-	const file = await formsRequest.call(this, { method: 'GET', path: p`/files/${fileId}` });
-	const results = recordsOf(file, 'contacts')
+	const file = await oneRecord(this, p`/files/${fileId}`, { kind: FILE, operation: 'Search contacts of a file' });
+	// A file without contacts may leave the list out; one that has a `contacts` field must hold a list.
+	const contacts = file.contacts === undefined || file.contacts === null ? [] : readRecords(this, file.contacts, { ...CONTACT, operation: 'Search contacts of a file' });
+	const results = contacts
 		.map((c) => {
 			const name = c.isEntity && c.companyName ? String(c.companyName) : [c.firstName, c.lastName].filter(Boolean).join(' ');
 			return { name: `${name} (${String(c.type ?? '')})`, value: String(c.id) };

@@ -1,16 +1,16 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { p, recordsOf } from '../../shared';
-import { firstRecords } from '../helpers/paging';
-import { formsRequest } from '../transport';
+import { p } from '../../shared';
+import { DOCUMENT, FORM, LIBRARY } from '../helpers/kinds';
+import { allRecords, firstRecords } from '../helpers/paging';
 import { currentId } from './listSearch';
 
 /** Forms are read a page of 500 at a time, and at most 20 pages for one list. */
 const MAX_FORMS = 20 * 500;
 
 export async function getLibraries(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const response = await formsRequest.call(this, { method: 'GET', path: '/libraries' });
-	return recordsOf(response, 'libraries').map((l) => ({
+	const libraries = await allRecords(this, '/libraries', { kind: LIBRARY, operation: 'Load libraries' });
+	return libraries.map((l) => ({
 		name: String(l.name ?? `Library ${String(l.id)}`),
 		value: Number(l.id),
 		description: typeof l.description === 'string' ? l.description : undefined,
@@ -22,7 +22,7 @@ export async function getForms(this: ILoadOptionsFunctions): Promise<INodeProper
 	const raw = this.getCurrentNodeParameter('libraryId');
 	const libraryId = typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw)) ? Number(raw) : undefined;
 	const qs: IDataObject = libraryId ? { libraryIds: libraryId } : {};
-	const forms = await firstRecords(this, '/forms', 'forms', qs, MAX_FORMS);
+	const forms = await firstRecords(this, '/forms', { kind: FORM, operation: 'Load forms' }, qs, MAX_FORMS);
 	return forms.map((f) => ({ name: String(f.name ?? `Form ${String(f.id)}`), value: Number(f.id) }));
 }
 
@@ -30,8 +30,8 @@ export async function getForms(this: ILoadOptionsFunctions): Promise<INodeProper
 export async function getDocuments(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const fileId = currentId(this, 'fileId');
 	if (fileId === undefined) return [];
-	const response = await formsRequest.call(this, { method: 'GET', path: p`/files/${fileId}/documents` });
-	return recordsOf(response, 'documents').map((d) => ({
+	const documents = await allRecords(this, p`/files/${fileId}/documents`, { kind: DOCUMENT, operation: 'Load documents' });
+	return documents.map((d) => ({
 		name: `${String(d.formName ?? 'Document')} (${String(d.id)})`,
 		value: Number(d.id),
 	}));

@@ -7,12 +7,15 @@ import {
 	followNextLinks,
 	inputError,
 	readLimit,
+	readRecords,
 	returnAllAndLimit,
+	statusOf,
 	toUnixSeconds,
 	type Link,
 	type Operation,
 } from '../../shared';
 import { nextLinkQuery, skySlopeRequest } from '../transport';
+import { kindOfFile } from './kinds';
 
 const agentFilter = (name: string, displayName: string, description: string): INodeProperties => ({
 	displayName,
@@ -58,13 +61,29 @@ function firstPageQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject 
 	return qs;
 }
 
+/** The list pages hold 10 records (spec 4.6). */
+export const FILE_PAGE_SIZE = 10;
+
+/**
+ * The next page of an answer that came without links (without its envelope): the page number one
+ * higher, while the page was full. An answer with links decides by its `next` link alone.
+ */
+export function pageByNumber(qs: IDataObject, count: number): Link[] | undefined {
+	if (count < FILE_PAGE_SIZE) return undefined;
+	const key = Object.keys(qs).find((k) => k.toLowerCase() === 'pagenumber') ?? 'pageNumber';
+	const current = Number(qs[key]);
+	const query = new URLSearchParams();
+	for (const [k, v] of Object.entries(qs)) if (k !== key && v !== undefined) query.set(k, String(v));
+	query.set(key, String(Number.isSafeInteger(current) && current > 0 ? current + 1 : 2));
+	return [{ rel: 'next', href: `?${query.toString()}` }];
+}
+
 /**
  * Get Many for listings and sales: pages of 10, the `next` link followed for Return All (its query
  * sent to the same path on the credential's host), one item per record.
  */
 export function fileGetMany(kind: 'listing' | 'sale'): Operation {
 	const path = kind === 'listing' ? '/api/files/listings' : '/api/files/sales';
-	const key = `${kind}s`;
 	return defineOperation({
 		value: 'getAll',
 		name: 'Get Many',
@@ -81,9 +100,13 @@ export function fileGetMany(kind: 'listing' | 'sale'): Operation {
 				fetch: async (next) => {
 					const qs = next ? nextLinkQuery(next) : first;
 					const envelope = await skySlopeRequest.call(this, { method: 'GET', path, qs, itemIndex });
-					const value = (envelope.value ?? {}) as IDataObject;
-					const records = Array.isArray(value[key]) ? (value[key] as IDataObject[]) : [];
-					return { records, links: envelope.links as Link[] | undefined };
+					const records = readRecords(this, envelope.value, {
+						...kindOfFile(kind),
+						operation: `Get many ${kind}s`,
+						itemIndex,
+						status: statusOf(envelope),
+					});
+					return { records, links: (envelope.links as Link[] | undefined) ?? pageByNumber(qs, records.length) };
 				},
 			});
 		},

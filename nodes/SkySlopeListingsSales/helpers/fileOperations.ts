@@ -13,7 +13,9 @@ import {
 	salePath,
 	type Reader,
 } from './fields';
-import { formDrivenWrite, recordUnder, simpleRequest } from './formDriven';
+import { formDrivenWrite, simpleRequest } from './formDriven';
+import { kindOfFile } from './kinds';
+import { byGuid, recordOutput } from './reads';
 
 /**
  * The operations listings and sales have alike (spec 4.6-4.8: the same shape under
@@ -161,7 +163,7 @@ export const fileGet = (kind: FileKind): Operation =>
 		method: 'GET',
 		properties: [locator(kind)],
 		path: pathOf(kind),
-		output: recordUnder(kind),
+		output: recordOutput(kindOfFile(kind), `Get a ${kind}`, byGuid(`${kind}Guid`)),
 	});
 
 export const fileUpdate = (kind: FileKind): Operation =>

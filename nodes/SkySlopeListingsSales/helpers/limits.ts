@@ -1,17 +1,26 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { inputError } from '../../shared';
-import { currentValue } from './formDriven';
+import { describeAnswer, inputError } from '../../shared';
 import type { Reader } from './fields';
+import { LISTING } from './kinds';
+import { getRecord } from './reads';
 
 /** The business limits of spec 2.6 that depend on what a listing already has. */
 export type ListingLimit = 'sellerContact' | 'homeWarrantyContact' | 'referringAgent';
 
-const RULES: Record<ListingLimit, { max: number; what: string; count: (listing: IDataObject) => number }> = {
+/** The length of a list field (absent or null: none yet); anything else is not a count the node can trust. */
+function lengthOf(listing: IDataObject, names: string[]): number | undefined {
+	const name = names.find((n) => listing[n] !== undefined && listing[n] !== null);
+	if (name === undefined) return 0;
+	const held = listing[name];
+	return Array.isArray(held) ? held.length : undefined;
+}
+
+const RULES: Record<ListingLimit, { max: number; what: string; count: (listing: IDataObject) => number | undefined }> = {
 	sellerContact: {
 		max: 5,
 		what: 'seller contacts',
-		count: (l) => (Array.isArray(l.sellers) ? l.sellers.length : 0),
+		count: (l) => lengthOf(l, ['sellers', 'sellerContacts']),
 	},
 	homeWarrantyContact: {
 		max: 1,
@@ -21,13 +30,14 @@ const RULES: Record<ListingLimit, { max: number; what: string; count: (listing: 
 	referringAgent: {
 		max: 1,
 		what: 'referring agent',
-		count: (l) => (l.referringAgentGuid ? 1 : 0),
+		count: (l) => (l.referringAgentGuid || l.referringAgent ? 1 : 0),
 	},
 };
 
 /**
- * Refuses, before sending, an addition the listing has no room for: reads the listing once and
- * counts what it already holds.
+ * Refuses, before sending, an addition the listing has no room for: reads the listing once (in
+ * whatever wrapping the service sends it; an unreadable answer fails the item rather than count 0)
+ * and counts what it already holds.
  */
 export async function checkListingRoom(
 	ctx: IExecuteFunctions,
@@ -36,9 +46,16 @@ export async function checkListingRoom(
 	limit: ListingLimit,
 ): Promise<void> {
 	const rule = RULES[limit];
-	const value = await currentValue(ctx, listingPath, r.itemIndex);
-	const listing = (value.listing as IDataObject | undefined) ?? value;
+	const operation = `Check the listing before adding a ${rule.what.replace(/s$/, '')}`;
+	const listing = await getRecord(ctx, listingPath, { kind: LISTING, operation, itemIndex: r.itemIndex });
 	const count = rule.count(listing);
+	if (count === undefined) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${operation}: the listing's ${rule.what} could not be counted (${describeAnswer(listing)})`,
+			{ itemIndex: r.itemIndex, description: 'The listing holds its contacts in a shape the node does not know: nothing was sent.' },
+		);
+	}
 	if (count >= rule.max) {
 		throw inputError(
 			ctx,

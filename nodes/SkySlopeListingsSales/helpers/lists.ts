@@ -1,17 +1,12 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { p } from '../../shared';
+import { p, readRecords } from '../../shared';
 import { loadReader } from './fields';
-import { skySlopeRequest } from '../transport';
+import { CHECKLIST_TYPE, CONTACT, DOCUMENT, LISTING, OFFICE, SUBSCRIBERS, USER, kindOfFile } from './kinds';
+import { FILE_PAGE_SIZE } from './fileList';
+import { getRecord, getRecords } from './reads';
 
-/** What the pickers read: one request each, through the node's transport. */
-async function value(ctx: ILoadOptionsFunctions, path: string, qs?: IDataObject): Promise<IDataObject> {
-	const envelope = await skySlopeRequest.call(ctx, { method: 'GET', path, qs });
-	const v = envelope.value;
-	return v && typeof v === 'object' && !Array.isArray(v) ? (v as IDataObject) : {};
-}
-
-const list = (v: IDataObject, key: string) => (Array.isArray(v[key]) ? (v[key] as IDataObject[]) : []);
+/* What the pickers read: one request each, through the node's transport and the shared readers. */
 
 export interface Choice {
 	name: string;
@@ -21,7 +16,9 @@ export interface Choice {
 
 /** Users a file can be assigned to (auditors cannot). */
 export async function agents(ctx: ILoadOptionsFunctions): Promise<Choice[]> {
-	const users = list(await value(ctx, '/api/subscribers'), 'users');
+	const operation = 'Load agents';
+	const subscribers = await getRecord(ctx, '/api/subscribers', { kind: SUBSCRIBERS, operation });
+	const users = readRecords(ctx, subscribers, { ...USER, operation });
 	return users
 		.filter((u) => u.userType !== 'Auditor')
 		.map((u) => ({
@@ -32,14 +29,16 @@ export async function agents(ctx: ILoadOptionsFunctions): Promise<Choice[]> {
 }
 
 export async function offices(ctx: ILoadOptionsFunctions): Promise<Choice[]> {
-	return list(await value(ctx, '/api/offices'), 'offices').map((o) => ({
+	const { records } = await getRecords(ctx, '/api/offices', { kind: OFFICE, operation: 'Load offices' });
+	return records.map((o) => ({
 		name: String(o.officeName ?? o.officeGuid),
 		value: String(o.officeGuid),
 	}));
 }
 
 export async function contacts(ctx: ILoadOptionsFunctions): Promise<Choice[]> {
-	return list(await value(ctx, '/api/contacts'), 'contacts').map((c) => {
+	const { records } = await getRecords(ctx, '/api/contacts', { kind: CONTACT, operation: 'Load contacts' });
+	return records.map((c) => {
 		const person = `${String(c.firstName ?? '')} ${String(c.lastName ?? '')}`.trim();
 		return {
 			name: person || String(c.company ?? c.email ?? c.contactGuid),
@@ -66,13 +65,19 @@ export async function filesPage(
 	page: number,
 ): Promise<{ choices: Choice[]; nextPage?: number }> {
 	const path = kind === 'listing' ? '/api/files/listings' : '/api/files/sales';
-	const envelope = await skySlopeRequest.call(ctx, { method: 'GET', path, qs: { pageNumber: page } });
-	const v = (envelope.value ?? {}) as IDataObject;
-	const choices = list(v, `${kind}s`).map((f) => ({
+	const { records, envelope } = await getRecords(ctx, path, {
+		kind: kindOfFile(kind),
+		operation: `Search ${kind}s`,
+		qs: { pageNumber: page },
+	});
+	const choices = records.map((f) => ({
 		name: fileName(f),
 		value: String(f[`${kind}Guid`]),
 	}));
-	const hasNext = (envelope.links ?? []).some((l) => l.rel?.toLowerCase() === 'next');
+	// Without links (an answer without its envelope), a full page is taken to have a next one.
+	const hasNext = envelope.links
+		? envelope.links.some((l) => l.rel?.toLowerCase() === 'next')
+		: records.length >= FILE_PAGE_SIZE;
 	return { choices, nextPage: hasNext ? page + 1 : undefined };
 }
 
@@ -88,12 +93,15 @@ export async function checklistTypes(
 ): Promise<Choice[]> {
 	let office = officeGuid;
 	if (!office && file) {
-		const v = await value(ctx, p`/api/files/${`${file.kind}s`}/${file.guid}`);
-		const record = (v[file.kind] ?? v) as IDataObject;
+		const record = await getRecord(ctx, p`/api/files/${`${file.kind}s`}/${file.guid}`, {
+			kind: kindOfFile(file.kind),
+			operation: `Load checklist types of the ${file.kind}`,
+		});
 		if (typeof record.officeGuid === 'string') office = record.officeGuid;
 	}
 	const path = office ? p`/api/offices/${office}/checklistTypes` : '/api/checklistTypes';
-	return list(await value(ctx, path, { transactionType }), 'checklistTypes').map((t) => ({
+	const { records } = await getRecords(ctx, path, { kind: CHECKLIST_TYPE, operation: 'Load checklist types', qs: { transactionType } });
+	return records.map((t) => ({
 		name: String(t.checklistTypeName ?? t.checklistTypeId),
 		value: Number(t.checklistTypeId),
 	}));
@@ -105,8 +113,7 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function pickedListing(ctx: ILoadOptionsFunctions): Promise<IDataObject | undefined> {
 	const guid = loadReader(ctx).get('listingGuid');
 	if (typeof guid !== 'string' || !GUID.test(guid.trim())) return undefined;
-	const v = await value(ctx, p`/api/files/listings/${guid.trim()}`);
-	return (v.listing as IDataObject | undefined) ?? v;
+	return await getRecord(ctx, p`/api/files/listings/${guid.trim()}`, { kind: LISTING, operation: 'Load the listing picked' });
 }
 
 const personName = (c: IDataObject) =>
@@ -130,7 +137,12 @@ export async function listingContacts(ctx: ILoadOptionsFunctions): Promise<Choic
 /** The documents of the picked listing. */
 export async function listingDocuments(ctx: ILoadOptionsFunctions): Promise<Choice[]> {
 	const listing = await pickedListing(ctx);
-	return list(listing ?? {}, 'documents').map((d) => ({
+	// A listing without documents may leave the list out; one with a `documents` field must hold a list.
+	const documents =
+		!listing || listing.documents === undefined || listing.documents === null
+			? []
+			: readRecords(ctx, listing.documents, { ...DOCUMENT, operation: 'Load documents of the listing' });
+	return documents.map((d) => ({
 		name: `${String(d.fileName ?? d.documentGuid)}${d.documentStatus ? ` (${String(d.documentStatus)})` : ''}`,
 		value: String(d.documentGuid),
 	}));

@@ -2,9 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { dateWindows } from '../../shared/paging';
 import { p } from '../../shared/path';
+import { readRecordIfAny, readRecords } from '../../shared/records';
 import type { ApiContext } from '../../shared/transport';
 import { MAX_PAGE_SIZE, MAX_RANGE_DAYS } from '../service';
 import { offersRequest } from '../transport';
+import { OFFER } from './kinds';
 
 /** An offer as the service sends it (spec 2.1); only the fields the node reads are named. */
 export interface Offer extends IDataObject {
@@ -46,7 +48,8 @@ export async function offersPage(
 		},
 		itemIndex,
 	});
-	return Array.isArray(body) ? (body as Offer[]) : [];
+	// Spec 4: an array of offers, 204 when none; any other shape the reader knows, else a loud error.
+	return readRecords(this, body, { ...OFFER, operation: 'Get many offers', itemIndex, emptyMeansNone: true }) as Offer[];
 }
 
 /**
@@ -91,9 +94,14 @@ export function offerAgentId(offer: Offer): string | undefined {
 	return typeof id === 'string' ? id : undefined;
 }
 
-/** GET /ext/offer/{offerId}; undefined on 204. */
+/** GET /ext/offer/{offerId}, in whatever wrapping it comes; undefined on 204 ("nothing"). */
 export async function getOffer(this: ApiContext, offerId: string, itemIndex?: number): Promise<Offer | undefined> {
-	return (await offersRequest.call(this, { method: 'GET', path: p`/ext/offer/${offerId}`, itemIndex })) as
-		| Offer
-		| undefined;
+	const body = await offersRequest.call(this, { method: 'GET', path: p`/ext/offer/${offerId}`, itemIndex });
+	return readRecordIfAny(this, body, {
+		...OFFER,
+		operation: 'Get an offer',
+		itemIndex,
+		emptyMeansNone: true,
+		pick: (offer) => offer.OfferId === offerId,
+	}) as Offer | undefined;
 }

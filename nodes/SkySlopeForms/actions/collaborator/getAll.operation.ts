@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { defineOperation, returnAllAndLimit } from '../../../shared';
+import { COLLABORATOR } from '../../helpers/kinds';
 import { wholeList } from '../../helpers/paging';
 
 export default defineOperation({
@@ -20,7 +21,7 @@ export default defineOperation({
 	],
 	async execute(this: IExecuteFunctions, i: number) {
 		const receivingOnly = this.getNodeParameter('receivingOnly', i, false) === true;
-		return await wholeList(this, i, '/collaborators', 'collaborators', {
+		return await wholeList(this, i, '/collaborators', { kind: COLLABORATOR, operation: 'Get many collaborators' }, {
 			keep: receivingOnly ? (c) => c.isReceivingAccess === true : undefined,
 		});
 	},

@@ -13,6 +13,7 @@ export default defineOperation({
 	description: 'Add a buyer, seller, agent or other contact to a file',
 	// Items are independent and the service publishes no tight limit: five in flight hide network latency.
 	concurrency: 5,
+	writes: true,
 	properties: [fileLocator, ...contactRequiredFields, contactAdditionalFields, onBehalfOf],
 	async execute(this: IExecuteFunctions, i: number) {
 		const fileId = fileIdOf(this, i);

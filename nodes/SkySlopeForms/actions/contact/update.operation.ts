@@ -19,6 +19,7 @@ export default defineOperation({
 	description: 'Rewrite a contact: optional fields left empty are cleared',
 	// Items are independent and the service publishes no tight limit: five in flight hide network latency.
 	concurrency: 5,
+	writes: true,
 	properties: [
 		{
 			displayName:

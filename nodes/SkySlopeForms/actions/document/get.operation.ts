@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { checkInt, defineOperation, p, simplifyField } from '../../../shared';
 import { documentLocator, fileForDocumentList } from '../../helpers/fields';
-import { documentWithAllFields } from '../../helpers/paging';
+import { DOCUMENT } from '../../helpers/kinds';
+import { documentWithAllFields, oneRecord } from '../../helpers/paging';
 import { locatorIdOf } from '../../helpers/parameters';
 import { simplifyDocument } from '../../helpers/simplify';
 import { MAX_PAGE_SIZE } from '../../service';
-import { formsRequest } from '../../transport';
 
 export default defineOperation({
 	value: 'get',
@@ -59,7 +59,12 @@ export default defineOperation({
 				min: 1,
 				max: MAX_PAGE_SIZE,
 			});
-			doc = await formsRequest.call(this, { method: 'GET', path, qs: { page, pageSize }, itemIndex: i });
+			doc = await oneRecord(
+				this,
+				path,
+				{ kind: DOCUMENT, operation: 'Get a document' },
+				{ qs: { page, pageSize }, itemIndex: i },
+			);
 		} else {
 			doc = await documentWithAllFields(this, i, path);
 		}

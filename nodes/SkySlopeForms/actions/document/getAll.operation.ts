@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { defineOperation, p, returnAllAndLimit } from '../../../shared';
+import { DOCUMENT } from '../../helpers/kinds';
 import { wholeList } from '../../helpers/paging';
 import { fileLocator } from '../../helpers/fields';
 import { fileIdOf } from '../../helpers/parameters';
@@ -13,6 +14,6 @@ export default defineOperation({
 	properties: [fileLocator, ...returnAllAndLimit()],
 	async execute(this: IExecuteFunctions, i: number) {
 		const fileId = fileIdOf(this, i);
-		return await wholeList(this, i, p`/files/${fileId}/documents`, 'documents');
+		return await wholeList(this, i, p`/files/${fileId}/documents`, { kind: DOCUMENT, operation: 'Get many documents' });
 	},
 });

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { checkString, defineOperation, filtersField, p, returnAllAndLimit, toIsoDateTime } from '../../../shared';
 import { fileLocator } from '../../helpers/fields';
+import { ENVELOPE } from '../../helpers/kinds';
 import { pagedRecords } from '../../helpers/paging';
 import { fileIdOf } from '../../helpers/parameters';
 import { sieveValue } from '../../helpers/sieve';
@@ -54,6 +55,6 @@ export default defineOperation({
 		if (terms.length) qs.filters = terms.join(',');
 		const sorts = checkString(this, 'Sort', this.getNodeParameter('sorts', i, ''), i, { required: false }).trim();
 		if (sorts) qs.sorts = sorts;
-		return await pagedRecords(this, i, p`/files/${fileId}/envelopes`, 'envelopes', qs);
+		return await pagedRecords(this, i, p`/files/${fileId}/envelopes`, { kind: ENVELOPE, operation: 'Get many envelopes' }, qs);
 	},
 });

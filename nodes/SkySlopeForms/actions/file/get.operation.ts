@@ -4,7 +4,8 @@ import { defineOperation, p, simplifyField } from '../../../shared';
 import { fileLocator } from '../../helpers/fields';
 import { fileIdOf } from '../../helpers/parameters';
 import { simplifyFile } from '../../helpers/simplify';
-import { formsRequest } from '../../transport';
+import { FILE } from '../../helpers/kinds';
+import { oneRecord } from '../../helpers/paging';
 
 export default defineOperation({
 	value: 'get',
@@ -17,7 +18,12 @@ export default defineOperation({
 	async execute(this: IExecuteFunctions, i: number) {
 		const fileId = fileIdOf(this, i);
 		const simplify = this.getNodeParameter('simplify', i, true) as boolean;
-		const file = await formsRequest.call(this, { method: 'GET', path: p`/files/${fileId}`, itemIndex: i });
+		const file = await oneRecord(
+			this,
+			p`/files/${fileId}`,
+			{ kind: FILE, operation: 'Get a file', pick: (f) => String(f.id) === String(fileId) },
+			{ itemIndex: i },
+		);
 		return simplify ? simplifyFile(file) : file;
 	},
 });

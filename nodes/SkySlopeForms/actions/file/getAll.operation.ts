@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { checkEnum, checkString, defineOperation, filtersField, returnAllAndLimit, toIsoDateTime } from '../../../shared';
 import { REPRESENTATION_TYPES, representationTypeOptions } from '../../helpers/fields';
+import { FILE } from '../../helpers/kinds';
 import { pagedRecords } from '../../helpers/paging';
 import { sieveValue } from '../../helpers/sieve';
 
@@ -120,6 +121,6 @@ export default defineOperation({
 			const direction = checkEnum(this, 'Direction', sort.direction ?? 'desc', ['asc', 'desc'], i);
 			qs.sorts = `${direction === 'asc' ? '' : '-'}${field}`;
 		}
-		return await pagedRecords(this, i, '/files', 'files', qs);
+		return await pagedRecords(this, i, '/files', { kind: FILE, operation: 'Get many files' }, qs);
 	},
 });

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { checkIdList, defineOperation, returnAllAndLimit } from '../../../shared';
+import { FORM } from '../../helpers/kinds';
 import { pagedRecords } from '../../helpers/paging';
 
 export default defineOperation({
@@ -25,6 +26,6 @@ export default defineOperation({
 		const empty = raw === '' || (Array.isArray(raw) && raw.length === 0);
 		const qs: IDataObject = {};
 		if (!empty) qs.libraryIds = checkIdList(this, 'Libraries', raw, i).join(',');
-		return await pagedRecords(this, i, '/forms', 'forms', qs);
+		return await pagedRecords(this, i, '/forms', { kind: FORM, operation: 'Get many forms' }, qs);
 	},
 });

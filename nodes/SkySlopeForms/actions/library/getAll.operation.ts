@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { defineOperation, returnAllAndLimit } from '../../../shared';
+import { LIBRARY } from '../../helpers/kinds';
 import { wholeList } from '../../helpers/paging';
 
 export default defineOperation({
@@ -10,6 +11,6 @@ export default defineOperation({
 	description: 'List the form libraries you can use',
 	properties: returnAllAndLimit(),
 	async execute(this: IExecuteFunctions, i: number) {
-		return await wholeList(this, i, '/libraries', 'libraries');
+		return await wholeList(this, i, '/libraries', { kind: LIBRARY, operation: 'Get many libraries' });
 	},
 });

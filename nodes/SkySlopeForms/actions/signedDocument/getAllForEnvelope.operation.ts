@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { defineOperation, p, returnAllAndLimit } from '../../../shared';
+import { SIGNED_DOCUMENT } from '../../helpers/kinds';
 import { wholeList } from '../../helpers/paging';
 import { envelopeLocator, fileLocator } from '../../helpers/fields';
 import { fileIdOf, locatorIdOf } from '../../helpers/parameters';
@@ -14,6 +15,9 @@ export default defineOperation({
 	async execute(this: IExecuteFunctions, i: number) {
 		const fileId = fileIdOf(this, i);
 		const envelopeId = locatorIdOf(this, 'envelopeId', i);
-		return await wholeList(this, i, p`/documents/signed/${fileId}/envelopes/${envelopeId}`, 'documents');
+		return await wholeList(this, i, p`/documents/signed/${fileId}/envelopes/${envelopeId}`, {
+			kind: SIGNED_DOCUMENT,
+			operation: 'Get many signed documents of an envelope',
+		});
 	},
 });

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { checkEnum, defineOperation, returnAllAndLimit } from '../../../shared';
+import { TEMPLATE } from '../../helpers/kinds';
 import { wholeList } from '../../helpers/paging';
 
 export default defineOperation({
@@ -23,6 +24,6 @@ export default defineOperation({
 	],
 	async execute(this: IExecuteFunctions, i: number) {
 		const type = checkEnum(this, 'Type', this.getNodeParameter('templateType', i), ['Template', 'BrokerTemplate'], i);
-		return await wholeList(this, i, '/templates', 'files', { qs: { type } });
+		return await wholeList(this, i, '/templates', { kind: TEMPLATE, operation: 'Get many templates' }, { qs: { type } });
 	},
 });

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { defineOperation } from '../../../shared';
-import { formsRequest } from '../../transport';
+import { PROFILE } from '../../helpers/kinds';
+import { oneRecord } from '../../helpers/paging';
 
 export default defineOperation({
 	value: 'getProfile',
@@ -10,6 +11,6 @@ export default defineOperation({
 	description: 'Get the profile of the user the credential acts as',
 	properties: [],
 	async execute(this: IExecuteFunctions, i: number) {
-		return await formsRequest.call(this, { method: 'GET', path: '/users/profile', itemIndex: i });
+		return await oneRecord(this, '/users/profile', { kind: PROFILE, operation: 'Get my profile' }, { itemIndex: i });
 	},
 });

@@ -2,15 +2,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { checkEnum, p } from '../../../shared';
 import { guidOf, officeLocator } from '../../helpers/fields';
-import { simpleRequest } from '../../helpers/formDriven';
+import { CHECKLIST_TYPE } from '../../helpers/kinds';
+import { listRead } from '../../helpers/reads';
 
-export default simpleRequest({
+export default listRead({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many checklist types',
 	description:
 		'List the checklist types of an office, or of the only office of a single-office brokerage when no office is picked',
-	method: 'GET',
 	properties: [
 		{
 			...officeLocator('The office; leave empty for a single-office brokerage'),
@@ -38,5 +38,5 @@ export default simpleRequest({
 		if (raw === undefined || raw === '') return {};
 		return { transactionType: checkEnum(r.ctx, 'Transaction Type', raw, ['Listing', 'Sale'] as const, r.itemIndex) };
 	},
-	list: 'checklistTypes',
+	kind: CHECKLIST_TYPE,
 });

@@ -1,7 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { checkString } from '../../../shared';
-import { simpleRequest } from '../../helpers/formDriven';
+import { CONTACT } from '../../helpers/kinds';
+import { listRead } from '../../helpers/reads';
 import { SEARCH_FILTERS } from '../../helpers/contactFields';
 
 const title = (name: string) => name.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
@@ -14,12 +15,11 @@ const filterOptions: INodeProperties[] = SEARCH_FILTERS.map((name) => ({
 	description: `Contacts whose ${title(name).toLowerCase()} contains this text`,
 }));
 
-export default simpleRequest({
+export default listRead({
 	value: 'search',
 	name: 'Search',
 	action: 'Search contacts',
 	description: 'Find contacts of the brokerage directory; filters match parts of fields and combine',
-	method: 'GET',
 	properties: [
 		{
 			displayName: 'Filters',
@@ -40,5 +40,5 @@ export default simpleRequest({
 		}
 		return qs;
 	},
-	list: 'contacts',
+	kind: CONTACT,
 });

@@ -1,5 +1,7 @@
 import { listingLocator, listingPath } from '../../helpers/fields';
-import { recordUnder, simpleRequest } from '../../helpers/formDriven';
+import { simpleRequest } from '../../helpers/formDriven';
+import { REFERRING_AGENT } from '../../helpers/kinds';
+import { recordOutput } from '../../helpers/reads';
 
 export default simpleRequest({
 	value: 'getReferringAgent',
@@ -9,5 +11,5 @@ export default simpleRequest({
 	method: 'GET',
 	properties: [listingLocator()],
 	path: (r) => `${listingPath(r)}/referringagent`,
-	output: recordUnder('referringAgent'),
+	output: recordOutput(REFERRING_AGENT, 'Get the referring agent of a listing'),
 });

@@ -1,5 +1,7 @@
 import { guidOf, officeLocator } from '../../helpers/fields';
-import { recordUnder, simpleRequest } from '../../helpers/formDriven';
+import { simpleRequest } from '../../helpers/formDriven';
+import { OFFICE } from '../../helpers/kinds';
+import { byGuid, recordOutput } from '../../helpers/reads';
 import { p } from '../../../shared';
 
 export default simpleRequest({
@@ -10,5 +12,5 @@ export default simpleRequest({
 	method: 'GET',
 	properties: [officeLocator()],
 	path: (r) => p`/api/offices/${guidOf(r, 'officeGuid')}`,
-	output: recordUnder('office'),
+	output: recordOutput(OFFICE, 'Get an office', byGuid('officeGuid')),
 });

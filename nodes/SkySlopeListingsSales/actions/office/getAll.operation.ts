@@ -1,12 +1,12 @@
-import { simpleRequest } from '../../helpers/formDriven';
+import { OFFICE } from '../../helpers/kinds';
+import { listRead } from '../../helpers/reads';
 
-export default simpleRequest({
+export default listRead({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many offices',
 	description: 'List the offices the user can access',
-	method: 'GET',
 	properties: [],
 	path: () => '/api/offices',
-	list: 'offices',
+	kind: OFFICE,
 });

@@ -1,6 +1,8 @@
 import { p } from '../../../shared';
 import { guidOf, officeLocator } from '../../helpers/fields';
-import { formDrivenWrite, recordUnder } from '../../helpers/formDriven';
+import { formDrivenWrite } from '../../helpers/formDriven';
+import { OFFICE } from '../../helpers/kinds';
+import { byGuid, recordOutput } from '../../helpers/reads';
 
 const address = ['streetNumber', 'streetName', 'unit', 'city', 'state', 'zip'].map((fieldName) => ({
 	fieldName,
@@ -24,5 +26,5 @@ export default formDrivenWrite({
 			{ fieldName: 'address', fieldType: 'Object', subFields: address },
 		],
 	},
-	output: recordUnder('office'),
+	output: recordOutput(OFFICE, 'Update an office', byGuid('officeGuid')),
 });

@@ -1,5 +1,7 @@
 import { saleLocator, salePath } from '../../helpers/fields';
-import { recordsIn, simpleRequest } from '../../helpers/formDriven';
+import { simpleRequest } from '../../helpers/formDriven';
+import { COMMISSION_LOG } from '../../helpers/kinds';
+import { recordsOutput } from '../../helpers/reads';
 
 export default simpleRequest({
 	value: 'getCommissionLog',
@@ -9,5 +11,5 @@ export default simpleRequest({
 	method: 'GET',
 	properties: [saleLocator()],
 	path: (r) => `${salePath(r)}/commissionLog`,
-	output: recordsIn('commissionLogs'),
+	output: recordsOutput(COMMISSION_LOG, 'Get the commission log of a sale'),
 });

@@ -1,4 +1,6 @@
 import { simpleRequest } from '../../helpers/formDriven';
+import { SUBSCRIBERS } from '../../helpers/kinds';
+import { recordOutput } from '../../helpers/reads';
 
 export default simpleRequest({
 	value: 'get',
@@ -11,4 +13,5 @@ export default simpleRequest({
 	path: () => '/api/subscribers',
 	// The links name each user's listing and sale forms: they carry meaning here.
 	keepLinks: true,
+	output: recordOutput(SUBSCRIBERS, 'Get subscribers'),
 });

@@ -3,14 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { optionsField } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operation';
 import { p } from '../../../shared/path';
+import { readRecords } from '../../../shared/records';
 import { toIsoDateTime } from '../../../shared/validate';
 import { agentIdField, readAgentId } from '../../helpers/fields';
+import { AGENT_LISTING } from '../../helpers/kinds';
 import { offersRequest } from '../../transport';
-
-interface AgentListings {
-	hasNewOffers?: boolean;
-	listings?: IDataObject[];
-}
 
 export default defineOperation({
 	value: 'getListings',
@@ -40,8 +37,13 @@ export default defineOperation({
 			qs,
 			itemIndex,
 		});
-		const listings = (body as AgentListings | undefined)?.listings;
-		if (!Array.isArray(listings)) return [];
+		// Spec 2.4: {hasNewOffers, listings}; 204 when none; any other shape the reader knows, else a loud error.
+		const listings = readRecords(this, body, {
+			...AGENT_LISTING,
+			operation: 'Get listings with offers of an agent',
+			itemIndex,
+			emptyMeansNone: true,
+		});
 		return listings.map((listing) => ({ agentId, ...listing }));
 	},
 });

@@ -1,7 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { defineOperation } from '../../../shared/operation';
+import { readRecordIfAny } from '../../../shared/records';
 import { rangeFields, readRange } from '../../helpers/fields';
+import { REPORT } from '../../helpers/kinds';
 import { offersRequest } from '../../transport';
 
 export default defineOperation({
@@ -27,8 +29,8 @@ export default defineOperation({
 			itemIndex,
 		});
 		// A 204 is "nothing": for a count that is zero offers on zero listings.
-		const report: IDataObject =
-			body && typeof body === 'object' ? (body as IDataObject) : { offerCount: 0, listingCount: 0 };
+		const read = readRecordIfAny(this, body, { ...REPORT, operation: 'Get the offers report', itemIndex, emptyMeansNone: true });
+		const report: IDataObject = read ?? { offerCount: 0, listingCount: 0 };
 		return { ...report, startDate, endDate };
 	},
 });

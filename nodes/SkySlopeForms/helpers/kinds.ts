@@ -1,0 +1,27 @@
+import type { RecordKind } from '../../shared';
+
+/**
+ * The kinds of record the Forms service answers with (spec 2.3-2.14): the keys its wrappers use,
+ * and the fields that tell a bare record from a wrapper. Read with readRecord / readRecords.
+ */
+export const FILE: RecordKind = { name: 'file', keys: ['file', 'files'], marks: ['id', 'fileId'] };
+/** A contact of a file (2.5), listed under the file's `contacts`. */
+export const CONTACT: RecordKind = { name: 'contact', keys: ['contacts', 'contact'], marks: ['id', 'contactId'] };
+export const TEMPLATE: RecordKind = { name: 'template', keys: ['files', 'file', 'templates', 'template'], marks: ['id'] };
+export const DOCUMENT: RecordKind = { name: 'document', keys: ['document', 'documents'], marks: ['id', 'documentId'] };
+/** A field definition of a document detail (2.7), listed under the document's `fields`. */
+export const DOCUMENT_FIELD: RecordKind = { name: 'document field', keys: ['fields', 'field'], marks: ['id', 'dataRef', 'name'] };
+export const SIGNED_DOCUMENT: RecordKind = {
+	name: 'signed document',
+	keys: ['documents', 'document', 'signedDocuments', 'signedDocument'],
+	marks: ['envelopeDocumentId', 'documentId', 'esignDocumentGuid'],
+};
+export const ENVELOPE: RecordKind = { name: 'envelope', keys: ['envelope', 'envelopes'], marks: ['id', 'envelopeId'] };
+export const FORM: RecordKind = { name: 'form', keys: ['form', 'forms'], marks: ['id', 'formId'] };
+export const COLLABORATOR: RecordKind = { name: 'collaborator', keys: ['collaborator', 'collaborators'], marks: ['id'] };
+export const LIBRARY: RecordKind = { name: 'library', keys: ['library', 'libraries'], marks: ['id', 'libraryId'] };
+export const PROFILE: RecordKind = {
+	name: 'user profile',
+	keys: ['profile', 'user', 'profiles', 'users'],
+	marks: ['id', 'subscriberId'],
+};
