@@ -7,18 +7,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import {
-	asNodeError,
-	defineOperation,
-	inputError,
-	readLimit,
-	recordIn,
-	recordsOf,
-	returnAllAndLimit,
-	upTo,
-	type ApiContext,
-	type Operation,
-} from '../../shared';
+import { asNodeError, defineOperation, inputError, type Operation } from '../../shared';
 import { checkFormBody, describePayload, formFieldsIn, type FormField } from './forms';
 import { skySlopeRequest, unwrap } from '../transport';
 import { executeReader, formFieldsProperty, mappedBody, type Reader } from './fields';
@@ -226,11 +215,6 @@ export function formDrivenWrite(spec: FormDrivenWrite): Operation {
 export interface SimpleRequest extends Common {
 	method: IHttpRequestMethods;
 	properties: INodeProperties[];
-	/**
-	 * A list the service answers whole, under this key of the payload: Return All and Limit are
-	 * added to the properties, the Limit is checked before sending, one item per record comes out.
-	 */
-	list?: string;
 	path: (r: Reader) => string;
 	qs?: (r: Reader) => IDataObject;
 	body?: (r: Reader) => unknown;
@@ -239,51 +223,27 @@ export interface SimpleRequest extends Common {
 	output?: Output;
 }
 
-/** One request, its answer unwrapped: the shape of gets, lists answered whole and fixed-body writes. */
+/** One request, its answer unwrapped: the shape of gets and fixed-body writes. */
 export function simpleRequest(spec: SimpleRequest): Operation {
-	const list = spec.list;
 	return defineOperation({
 		value: spec.value,
 		name: spec.name,
 		action: spec.action,
 		description: spec.description,
-		properties: list ? [...spec.properties, ...returnAllAndLimit(MAX_LIST_LIMIT)] : spec.properties,
+		properties: spec.properties,
 		writes: spec.method !== 'GET',
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const r = executeReader(this, itemIndex);
 			const path = spec.path(r);
 			const qs = spec.qs?.(r);
 			const body = spec.body?.(r);
-			const limit = list ? readLimit(this, itemIndex, MAX_LIST_LIMIT) : undefined;
 			if (spec.check) await spec.check.call(this, r);
 			const envelope = await skySlopeRequest.call(this, { method: spec.method, path, qs, body, itemIndex });
-			if (list) return upTo(recordsIn(list)(envelope.value), limit);
 			const item = unwrap(envelope, { keepLinks: spec.keepLinks });
 			return spec.output ? spec.output(envelope.value, item, r) : item;
 		},
 	});
 }
-
-/** The most a Limit may ask of a list the service answers whole. */
-const MAX_LIST_LIMIT = 500;
-
-/**
- * The record inside a payload that wraps it (`{ listing: {...} }`, `{ office: {...} }`): returned as
- * the item itself, with the answer's warnings kept.
- */
-export const recordUnder =
-	(key: string): Output =>
-	(value, item) => {
-		const inner = recordIn(value, key);
-		if (!inner) return item;
-		return item.warnings ? { ...inner, warnings: item.warnings } : { ...inner };
-	};
-
-/** One item per record of a list payload (`{ offices: [...] }`). */
-export const recordsIn =
-	(key: string) =>
-	(value: unknown): IDataObject[] =>
-		recordsOf(value, key);
 
 /** Properties equal but for where they are shown. */
 const sameField = (a: INodeProperties, b: INodeProperties) =>
@@ -340,13 +300,6 @@ export function getFormOperation(kind: string, operations: Operation[]): Operati
 			return unwrap(await skySlopeRequest.call(this, { method: 'GET', path, qs, itemIndex }));
 		},
 	});
-}
-
-/** Reads a record's current state for a limit check (spec 2.6), through the same transport. */
-export async function currentValue(ctx: ApiContext, path: string, itemIndex: number): Promise<IDataObject> {
-	const envelope = await skySlopeRequest.call(ctx, { method: 'GET', path, itemIndex });
-	const value = envelope.value;
-	return value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
 }
 
 /** A resource's operations followed by the Get Form its form-driven writes derive. */
