@@ -4,7 +4,12 @@ import { startSandbox } from './index';
 
 async function main() {
 	const port = Number(process.env.SANDBOX_PORT ?? 4010);
-	const sandbox = await startSandbox({ port, verbose: process.env.SANDBOX_VERBOSE === '1' });
+	const sandbox = await startSandbox({
+		port,
+		verbose: process.env.SANDBOX_VERBOSE === '1',
+		// Subscriptions and tokens survive a restart when given a folder (npm start gives one).
+		stateDir: process.env.SANDBOX_STATE_DIR || undefined,
+	});
 	const lines = [`SkySlope sandbox listening on ${sandbox.baseUrl}`, ''];
 	for (const service of sandbox.services.values()) {
 		lines.push(`${service.name}: ${sandbox.baseUrl}${service.mount}`);

@@ -11,8 +11,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { p, recordsOf } from '../shared';
-import { downloadPath, fetchDocuments } from './helpers/binary';
+import { downloadSignedDocuments, listSignedDocuments } from './helpers/binary';
 import { optionsCollection, watchedFileLocator } from './helpers/fields';
 import { subscribeFile } from './helpers/subscribe';
 import {
@@ -20,13 +19,13 @@ import {
 	deriveSecret,
 	MAX_NOTIFICATION_BYTES,
 	notificationKey,
+	readNotification,
 	sameSecret,
 	SEEN_LIMIT,
 	state,
 	subscribedUrl,
 } from './helpers/triggerState';
 import * as listSearch from './methods/listSearch';
-import { formsRequest } from './transport';
 
 export class SkySlopeFormsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -45,7 +44,7 @@ export class SkySlopeFormsTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Activating the workflow subscribes each file to this workflow\'s production URL. SkySlope Forms has no unsubscribe: deactivating only makes n8n forget the subscription, and a file keeps the first URL it was subscribed to. Listening for a test event subscribes nothing.',
+					'Activating the workflow subscribes each file to this workflow\'s production URL; every activation (and n8n start, where n8n checks webhooks then) confirms the service still holds it, and subscribes again if not. SkySlope Forms has no unsubscribe: deactivating only makes n8n forget the subscription, and a file keeps the first URL it was subscribed to. Listening for a test event subscribes nothing: it takes a notification sent to the test URL (see the docs).',
 				name: 'subscriptionNotice',
 				type: 'notice',
 				default: '',
@@ -114,11 +113,33 @@ export class SkySlopeFormsTrigger implements INodeType {
 				if (!data.subscription || !data.secret || !webhookUrl) return false;
 				const wanted = chosenFileIds(this);
 				const had = data.subscription.fileIds ?? [];
-				return (
+				const same =
 					data.subscription.url === subscribedUrl(webhookUrl, data.secret) &&
 					wanted.length === had.length &&
-					wanted.every((id) => had.includes(id))
-				);
+					wanted.every((id) => had.includes(id));
+				if (!same) return false;
+				// n8n believing it is subscribed is not enough: the service may have forgotten (a restart,
+				// a key rotation). It offers no way to list subscriptions, but subscribing again is harmless
+				// (208 when it still holds one), so ask it, and subscribe again what it forgot.
+				const renewed: number[] = [];
+				for (const fileId of wanted) {
+					const answer = await subscribeFile.call(this, fileId, data.subscription.url);
+					if (answer.subscribed !== true) {
+						throw new NodeOperationError(this.getNode(), `SkySlope Forms did not subscribe file ${fileId}`, {
+							description: `It answered ${JSON.stringify(answer)}`,
+						});
+					}
+					if (!answer.alreadySubscribed) renewed.push(fileId);
+				}
+				const now = new Date().toISOString();
+				data.subscription.checkedAt = now;
+				if (renewed.length) {
+					data.subscription.renewed = { fileIds: renewed, at: now };
+					this.logger.warn(
+						`SkySlope Forms Trigger: the service no longer held the subscription of file(s) ${renewed.join(', ')}; subscribed again`,
+					);
+				}
+				return true;
 			},
 
 			async create(this: IHookFunctions): Promise<boolean> {
@@ -133,7 +154,12 @@ export class SkySlopeFormsTrigger implements INodeType {
 				const url = subscribedUrl(webhookUrl, data.secret);
 				for (const fileId of fileIds) {
 					// 200 {subscribed} or 208 "already subscribed": both leave the file subscribed.
-					await subscribeFile.call(this, fileId, url);
+					const answer = await subscribeFile.call(this, fileId, url);
+					if (answer.subscribed !== true) {
+						throw new NodeOperationError(this.getNode(), `SkySlope Forms did not subscribe file ${fileId}`, {
+							description: `It answered ${JSON.stringify(answer)}`,
+						});
+					}
 				}
 				data.subscription = { url, fileIds, at: new Date().toISOString() };
 				return true;
@@ -152,24 +178,29 @@ export class SkySlopeFormsTrigger implements INodeType {
 		const data = state(this);
 		const query = this.getQueryData() as IDataObject;
 		const webhookUrl = this.getNodeWebhookUrl('default');
-		const expected = data.secret ?? (webhookUrl ? await deriveSecret(this, webhookUrl) : undefined);
-		if (!sameSecret(query.secret, expected)) {
+		const refuse = (status: number, message: string): IWebhookResponseData => {
 			const res = this.getResponseObject();
-			res.writeHead(401, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ message: 'Unauthorized: this URL needs the secret it was subscribed with' }));
+			res.writeHead(status, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ message }));
 			return { noWebhookResponse: true };
+		};
+		const expected = data.secret ?? (webhookUrl ? await deriveSecret(this, webhookUrl) : undefined);
+		// The test URL is subscribed to nothing, so no service call carries its secret: a test event
+		// (from the sandbox's sign page, or a real notification sent again by hand) comes without one,
+		// and is accepted only once the service confirms the signing it names (below).
+		const testEvent = this.getMode() === 'manual' && query.secret === undefined;
+		if (!testEvent && !sameSecret(query.secret, expected)) {
+			return refuse(401, 'Unauthorized: this URL needs the secret it was subscribed with');
 		}
 		const request = this.getRequestObject();
 		const size = request.rawBody?.length ?? Number(request.headers['content-length'] ?? 0);
 		if (size > MAX_NOTIFICATION_BYTES) {
-			const res = this.getResponseObject();
-			res.writeHead(413, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ message: `A notification is at most ${MAX_NOTIFICATION_BYTES} bytes; this one has ${size}` }));
-			return { noWebhookResponse: true };
+			return refuse(413, `A notification is at most ${MAX_NOTIFICATION_BYTES} bytes; this one has ${size}`);
 		}
 		const body = this.getBodyData();
-		const fileId = Number(body.fileId);
-		if (!Number.isSafeInteger(fileId) || fileId < 1) {
+		const facts = readNotification(body);
+		const fileId = facts.fileId;
+		if (fileId === undefined) {
 			return { webhookResponse: { received: true, ignored: 'no fileId in the notification' } };
 		}
 		let watched: number[];
@@ -181,9 +212,33 @@ export class SkySlopeFormsTrigger implements INodeType {
 		if (!watched.includes(fileId)) {
 			return { webhookResponse: { received: true, ignored: `file ${fileId} is not watched by this trigger` } };
 		}
+
+		// The signed-document list is read at most once, whoever needs it first.
+		let listing: Promise<IDataObject[]> | undefined;
+		const listed = async () => await (listing ??= listSignedDocuments(this, fileId, facts.formsEnvelopeId));
+		if (testEvent) {
+			let confirmed = false;
+			try {
+				const records = await listed();
+				confirmed = records.some(
+					(r) =>
+						(facts.envelopeGuid === undefined || r.envelopeId === facts.envelopeGuid) &&
+						(facts.documentIds.length === 0 || facts.documentIds.includes(Number(r.documentId))),
+				);
+			} catch {
+				confirmed = false;
+			}
+			if (!confirmed) {
+				return refuse(
+					401,
+					`Unauthorized: a test event without the secret is taken only when SkySlope Forms lists the signing it names, and it lists none for file ${fileId}`,
+				);
+			}
+		}
+
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const key = notificationKey(body);
-		if (options.ignoreRepeats !== false) {
+		if (options.ignoreRepeats !== false && !testEvent) {
 			const seen = Array.isArray(data.seen) ? data.seen : [];
 			if (seen.includes(key)) return { webhookResponse: { received: true, ignored: 'repeat of a handled notification' } };
 			seen.push(key);
@@ -191,44 +246,20 @@ export class SkySlopeFormsTrigger implements INodeType {
 		}
 
 		const json: IDataObject = { ...body, receivedAt: new Date().toISOString() };
-		const envelopeId = Number(body.formsEnvelopeId);
 		if (options.includeSignedDocuments === true) {
-			const path =
-				Number.isSafeInteger(envelopeId) && envelopeId >= 1
-					? p`/documents/signed/${fileId}/envelopes/${envelopeId}`
-					: p`/documents/signed/${fileId}`;
 			try {
-				json.signedDocuments = recordsOf(await formsRequest.call(this, { method: 'GET', path }), 'documents');
+				json.signedDocuments = await listed();
 			} catch (error) {
 				// The notification is not lost for want of the list: the run starts and says why.
 				json.signedDocumentsError = (error as Error).message;
 			}
 		}
-		const binary: IBinaryKeyData = {};
+		let binary: IBinaryKeyData = {};
 		if (options.downloadDocuments === true) {
-			const ids = (Array.isArray(body.documentIds) ? (body.documentIds as unknown[]) : [])
-				.map(Number)
-				.filter((id) => Number.isSafeInteger(id) && id >= 1);
 			const prefix = typeof options.binaryPrefix === 'string' && options.binaryPrefix ? options.binaryPrefix : 'document_';
-			const errors: string[] = [];
-			for (const [n, documentId] of ids.entries()) {
-				try {
-					const { bytes } = await fetchDocuments(
-						this,
-						downloadPath(fileId, false),
-						[documentId],
-						'application/pdf, application/json',
-					);
-					binary[`${prefix}${n}`] = await this.helpers.prepareBinaryData(
-						bytes,
-						`file-${fileId}-document-${documentId}.pdf`,
-						'application/pdf',
-					);
-				} catch (error) {
-					errors.push(`document ${documentId}: ${(error as Error).message}`);
-				}
-			}
-			if (errors.length) json.downloadErrors = errors;
+			const downloads = await downloadSignedDocuments(this, fileId, facts, prefix, listed);
+			binary = downloads.binary;
+			Object.assign(json, downloads.report);
 		}
 		const item = Object.keys(binary).length ? { json, binary } : { json };
 		// Answer here, before n8n starts the run: n8n saves the static data changed above (the

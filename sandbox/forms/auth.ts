@@ -52,7 +52,7 @@ export interface AccessToken {
 	expiresAt: number;
 }
 
-interface RefreshToken {
+export interface RefreshToken {
 	token: string;
 	clientId: string;
 	userId: string;
@@ -69,6 +69,8 @@ export class FormsAuth {
 	readonly codes = new Map<string, AuthCode>();
 	readonly accessTokens = new Map<string, AccessToken>();
 	readonly refreshTokens = new Map<string, RefreshToken>();
+	/** Called whenever tokens are issued or used up, so that a persistent sandbox can save them. */
+	onChange?: () => void;
 	private readonly random: () => number;
 
 	constructor(private readonly ctx: SandboxContext) {
@@ -84,7 +86,25 @@ export class FormsAuth {
 	}
 
 	private secret(prefix: string): string {
-		return `${prefix}_${guid(this.random).replace(/-/g, '')}${guid(this.random).replace(/-/g, '')}`;
+		// A restarted sandbox replays the same seeded sequence: skip values tokens kept from before hold.
+		for (;;) {
+			const value = `${prefix}_${guid(this.random).replace(/-/g, '')}${guid(this.random).replace(/-/g, '')}`;
+			if (!this.accessTokens.has(value) && !this.refreshTokens.has(value)) return value;
+		}
+	}
+
+	/** The tokens a real authorization server would still know after a restart. */
+	exportTokens(): { accessTokens: AccessToken[]; refreshTokens: RefreshToken[] } {
+		const now = this.ctx.now();
+		return {
+			accessTokens: [...this.accessTokens.values()].filter((t) => t.expiresAt > now),
+			refreshTokens: [...this.refreshTokens.values()].filter((t) => t.expiresAt > now && !t.used),
+		};
+	}
+
+	importTokens(saved: { accessTokens?: AccessToken[]; refreshTokens?: RefreshToken[] }): void {
+		for (const t of saved.accessTokens ?? []) this.accessTokens.set(t.token, t);
+		for (const t of saved.refreshTokens ?? []) this.refreshTokens.set(t.token, t);
 	}
 
 	/** Issues a token for tests and tools without the browser round trip. */
@@ -121,12 +141,14 @@ export class FormsAuth {
 			this.refreshTokens.set(refresh.token, refresh);
 			body.refresh_token = refresh.token;
 		}
+		this.onChange?.();
 		return body as { access_token: string; refresh_token?: string; expires_in: number; scope: string; token_type: string };
 	}
 
 	expireAll(): void {
 		const past = this.ctx.now() - 1;
 		for (const token of this.accessTokens.values()) token.expiresAt = Math.min(token.expiresAt, past);
+		this.onChange?.();
 	}
 
 	/** The valid access token of a request, or 401. */
@@ -268,6 +290,7 @@ export class FormsAuth {
 					this.accessTokens.delete(t);
 					this.refreshTokens.delete(t);
 				}
+				this.onChange?.();
 				return oauthError(400, 'invalid_grant', 'authorization code already used');
 			}
 			code.used = true;

@@ -1,15 +1,13 @@
 // Envelopes, signed documents and the signed-documents webhook: ListEnvelopes, CreateEnvelope,
-// ListSignedDocuments(+ForEnvelope), SubscribeWebhook; plus two sandbox-only routes (no token):
-//   POST   /forms/sandbox/files/:fileId/sign          signs an envelope and notifies the subscribed URL
-//   DELETE /forms/sandbox/files/:fileId/subscription  forgets the file's webhook subscription
+// ListSignedDocuments(+ForEnvelope), SubscribeWebhook; plus sandbox-only routes (no token):
 //   GET    /forms/sandbox/signed-documents/:id/:token/:filename  the signed PDF (documentUrl)
-import { z } from 'zod';
-
+//   and those of signing.ts (the sign route and its page, the notification shape, forgetting a subscription)
 import { DOCS_READ, DOCS_WRITE } from './documents';
-import { ApiError, badRequest, errorResponse, notFound, ok, pageOf, parseId, queryParams, jsonBody, wrap } from './http';
+import { badRequest, errorResponse, notFound, ok, pageOf, parseId, queryParams, jsonBody, wrap } from './http';
 import { makePdf } from './pdf';
 import { createEnvelopeSchema, pagedQuery, subscribeSchema } from './schemas';
-import { completeEnvelope, newEnvelope } from './seed';
+import { newEnvelope } from './seed';
+import { signingRoutes } from './signing';
 import { filterWith, sortWith, type SieveFields } from './sieve';
 import type { FormsState } from './state';
 import type { EnvelopeRecord, SignedDocumentRecord } from './store';
@@ -37,14 +35,15 @@ export interface SignedNotification {
 	signedAt: string;
 }
 
+/** A notification in any of the shapes the sandbox can send (see NOTIFICATION_SHAPES in signing.ts). */
+export type NotificationPayload = Record<string, unknown>;
+
 export interface Delivery {
 	url: string;
 	status?: number;
 	error?: string;
-	notification: SignedNotification;
+	notification: NotificationPayload;
 }
-
-const signSchema = z.object({ formsEnvelopeId: z.number().int().min(1).optional() }).strict();
 
 export function signedPdf(record: SignedDocumentRecord, signers: string[]): Buffer {
 	record.bytes ??= makePdf(
@@ -129,95 +128,12 @@ export function envelopeRoutes(s: FormsState, deliveries: Delivery[]): void {
 			], 'AlreadySubscribed');
 		}
 		file.webhookUrl = body.webhookUrl;
+		s.persist();
 		return ok({ subscribed: true });
 	});
 
-	// Sandbox-only: sign an envelope now and notify the subscribed webhook.
-	s.router.post(
-		'/sandbox/files/:fileId/sign',
-		wrap(s.traceId, async (req) => {
-			const fileId = parseId('fileId', req.params.fileId);
-			const input = req.body.length ? jsonBody(req, signSchema) : {};
-			const file = store.files.get(fileId);
-			if (!file || file.isDeleted || file.type !== 'File') throw notFound(`File ${fileId} was not found`);
-			let envelope: EnvelopeRecord | undefined;
-			if (input.formsEnvelopeId !== undefined) {
-				envelope = store.envelopes.get(input.formsEnvelopeId);
-				if (!envelope || envelope.fileId !== fileId || envelope.isDeleted) {
-					throw notFound(`Envelope ${input.formsEnvelopeId} was not found on file ${fileId}`);
-				}
-				if (envelope.status === 'Completed' || envelope.status === 'Voided') {
-					throw new ApiError(409, `Envelope ${envelope.formsEnvelopeId} is already ${envelope.status}`);
-				}
-			} else {
-				envelope = store
-					.envelopesOf(fileId)
-					.filter((e) => e.status === 'Sent' || e.status === 'Draft')
-					.sort((a, b) => b.formsEnvelopeId - a.formsEnvelopeId)[0];
-			}
-			if (!envelope) {
-				const docs = store.liveDocuments(fileId);
-				if (!docs.length) throw badRequest(`File ${fileId} has no documents to sign`);
-				envelope = newEnvelope(store, s.random, {
-					fileId,
-					name: `${file.name} - sandbox signing`,
-					documentIds: docs.map((d) => d.id),
-					at: s.ctx.now(),
-					createdBy: file.createdBy,
-					ownedBy: file.ownedBy,
-					signerContactIds: file.contacts.filter((c) => c.actionAttribute === 'NeedsToSign').map((c) => c.id),
-				});
-			}
-			const signedAt = s.iso();
-			const records = completeEnvelope(store, envelope, s.ctx.now(), s.random);
-			const notification: SignedNotification = {
-				eventType: 'documents.signed',
-				fileId,
-				formsEnvelopeId: envelope.formsEnvelopeId,
-				envelopeId: envelope.guid,
-				envelopeName: envelope.name,
-				documentIds: records.map((r) => r.documentId),
-				envelopeDocumentIds: records.map((r) => r.envelopeDocumentId),
-				signedAt,
-			};
-			const sent: Delivery[] = [];
-			if (file.webhookUrl) {
-				const delivery: Delivery = { url: file.webhookUrl, notification };
-				try {
-					const res = await fetch(file.webhookUrl, {
-						method: 'POST',
-						headers: {
-							'content-type': 'application/json',
-							'user-agent': 'SkySlope-Forms-Sandbox-Webhook/1.0',
-							'x-skyslope-event': 'documents.signed',
-						},
-						body: JSON.stringify(notification),
-						signal: AbortSignal.timeout(10000),
-					});
-					delivery.status = res.status;
-					await res.arrayBuffer();
-				} catch (error) {
-					delivery.error = (error as Error).message;
-				}
-				deliveries.push(delivery);
-				sent.push(delivery);
-			}
-			return ok({ notification, deliveries: sent.map(({ url, status, error }) => ({ url, status, error })) });
-		}),
-	);
-
-	// Sandbox-only: forget a file's subscription (the service itself has no unsubscribe).
-	s.router.delete(
-		'/sandbox/files/:fileId/subscription',
-		wrap(s.traceId, (req) => {
-			const fileId = parseId('fileId', req.params.fileId);
-			const file = store.files.get(fileId);
-			if (!file) throw notFound(`File ${fileId} was not found`);
-			const webhookUrl = file.webhookUrl ?? null;
-			delete file.webhookUrl;
-			return ok({ fileId, unsubscribed: webhookUrl !== null, webhookUrl });
-		}),
-	);
+	// Sandbox-only: the sign route, its page, the notification-shape knob, forgetting a subscription.
+	signingRoutes(s, deliveries);
 
 	// Sandbox-only: the signed PDF behind documentUrl (a pre-signed style link: no token needed).
 	s.router.get(

@@ -14,12 +14,14 @@ import { documentRoutes } from './documents';
 import { envelopeRoutes, type Delivery } from './envelopes';
 import { fileRoutes } from './files';
 import { badRequest, errorResponse, jsonBody, wrap } from './http';
+import { formsPersistence } from './persist';
 import { seedForms, USERS } from './seed';
 import { makeApi, type FormsState } from './state';
 import { FormsStore } from './store';
 
 export { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SCOPES } from './auth';
-export type { SignedNotification, Delivery } from './envelopes';
+export type { SignedNotification, Delivery, NotificationPayload } from './envelopes';
+export { NOTIFICATION_SHAPES, type NotificationShape } from './signing';
 export { USERS } from './seed';
 
 /** What `sandbox.service('forms').state` exposes to tests. */
@@ -37,6 +39,7 @@ export const formsService: ServiceFactory = (ctx) => {
 	const store = new FormsStore();
 	seedForms(store, ctx.options.seed, ctx.options.scale.files);
 	const auth = new FormsAuth(ctx);
+	const persistence = formsPersistence(ctx.options.stateDir, store, auth);
 	const router = new Router();
 	const traceRandom = mulberry32((ctx.options.seed ^ 0x7ace) >>> 0);
 	const traceId = () =>
@@ -49,6 +52,7 @@ export const formsService: ServiceFactory = (ctx) => {
 		random: mulberry32((ctx.options.seed ^ 0x0e17) >>> 0),
 		traceId,
 		iso: () => new Date(ctx.now()).toISOString(),
+		persist: () => persistence.save(),
 	};
 	const state: FormsState = { ...base, api: makeApi(base) };
 	const deliveries: Delivery[] = [];
@@ -90,6 +94,7 @@ export const formsService: ServiceFactory = (ctx) => {
 			clientSecret: SANDBOX_CLIENT_SECRET,
 			scopes: SCOPES.join(' '),
 			signTrigger: `POST ${baseUrl}/forms/sandbox/files/{fileId}/sign`,
+			signPage: `${baseUrl}/forms/sandbox`,
 			tokenShortcut: `POST ${baseUrl}/forms/sandbox/tokens`,
 		}),
 		state: exposed,

@@ -19,6 +19,8 @@ export interface FormsState {
 	traceId: TraceIds;
 	/** Now as an ISO timestamp. */
 	iso(): string;
+	/** Saves what survives a restart (subscriptions, tokens) when the sandbox was given a folder. */
+	persist(): void;
 	/**
 	 * Registers an API route below `/partner/api`: 401 without a valid token, 403 unless the token
 	 * holds one of `anyOf` (an empty list: any valid token).

@@ -1,6 +1,7 @@
 // The in-memory state of the forms service: records, id counters, and the rules that read them
 // (who may see a file, whom a caller may act for).
 import { notFound } from './http';
+import type { NotificationShape } from './signing';
 
 export interface Address {
 	streetNumber: string;
@@ -235,6 +236,8 @@ export class FormsStore {
 	readonly templateForms = new Map<number, number[]>();
 	/** Where ListSignedDocuments puts its records: a bare array (default) or `{totalRecords, documents}`. */
 	signedDocumentsShape: 'array' | 'object' = 'array';
+	/** The payload shape of signed-documents notifications (see signing.ts; PUT /forms/sandbox/notification-shape). */
+	notificationShape: NotificationShape = 'documentIds';
 
 	private counters = { file: 1000, contact: 5000, commission: 8000, document: 20000, envelope: 7000, signed: 40000, address: 60000 };
 

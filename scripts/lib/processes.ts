@@ -1,11 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Child processes of the host: the sandbox and n8n, each started, awaited until ready, and stopped.
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
-import { cleanEnv, type HostPaths } from './host';
-import { type ChildProcess, spawnProcess } from './spawn';
+import { cleanEnv, hostLine, type HostPaths } from './host';
+import { type ChildProcess, spawnProcess, stopChild } from './spawn';
 
 export const REPO_ROOT = join(__dirname, '..', '..');
 
@@ -65,7 +65,8 @@ export function n8nEnv(s: N8nSettings): NodeJS.ProcessEnv {
 		EXTERNAL_FRONTEND_HOOKS_URLS: '',
 		N8N_DIAGNOSTICS_CONFIG_FRONTEND: '',
 		N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// n8n 1.x has no such module and refuses to start when asked to disable it.
+		N8N_DISABLED_MODULES: hostLine().line === '1' ? undefined : 'mcp-registry',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		GENERIC_TIMEZONE: 'UTC',
 		...(s.extra ?? {}),
@@ -113,23 +114,32 @@ export interface Running {
 }
 
 function stopper(child: ChildProcess): (graceMs?: number) => Promise<void> {
-	return async (graceMs = 10000) => {
-		if (child.exitCode !== null || child.signalCode !== null) return;
-		const exited = new Promise<void>((r) => child.once('exit', () => r()));
-		child.kill('SIGTERM');
-		const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-		await exited;
-		clearTimeout(timer);
-	};
+	return async (graceMs = 10000) => await stopChild(child, graceMs);
 }
 
-/** Starts the sandbox (`sandbox/main.ts`) as a child on the given port (0: any) and returns its base URL. */
-export async function startSandboxProcess(port: number, logFile: string): Promise<Running & { baseUrl: string }> {
+export interface ChildOptions {
+	/**
+	 * Start it in a process group of its own (`npm start`): a Ctrl-C reaches it only through the
+	 * starter's orderly stop, and stopping it stops everything it started (n8n's task runner).
+	 */
+	ownGroup?: boolean;
+}
+
+/**
+ * Starts the sandbox (`sandbox/main.ts`) as a child on the given port (0: any) and returns its base
+ * URL. With `stateDir` it keeps its webhook subscriptions and tokens there across restarts.
+ */
+export async function startSandboxProcess(
+	port: number,
+	logFile: string,
+	opts: ChildOptions & { stateDir?: string } = {},
+): Promise<Running & { baseUrl: string }> {
 	const out = createWriteStream(logFile, { flags: 'a' });
 	const child = spawnProcess(process.execPath, ['-r', 'ts-node/register/transpile-only', join('sandbox', 'main.ts')], {
 		cwd: REPO_ROOT,
-		env: cleanEnv({ SANDBOX_PORT: String(port), NODE_ENV: undefined }),
+		env: cleanEnv({ SANDBOX_PORT: String(port), SANDBOX_STATE_DIR: opts.stateDir, NODE_ENV: undefined }),
 		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: opts.ownGroup === true,
 	});
 	child.stdout?.pipe(out);
 	child.stderr?.pipe(out);
@@ -159,9 +169,14 @@ export async function startN8n(
 	env: NodeJS.ProcessEnv,
 	logFile: string,
 	timeoutMs = 120000,
+	opts: ChildOptions = {},
 ): Promise<Running & { baseUrl: string }> {
 	const out = createWriteStream(logFile, { flags: 'a' });
-	const child = spawnProcess(paths.nodeBin, [paths.n8nBin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawnProcess(paths.nodeBin, [paths.n8nBin, 'start'], {
+		env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: opts.ownGroup === true,
+	});
 	child.stdout?.pipe(out);
 	child.stderr?.pipe(out);
 	const baseUrl = `http://127.0.0.1:${env.N8N_PORT}`;
@@ -181,7 +196,7 @@ export async function startN8n(
 			throw new Error(`n8n exited with ${exited} while starting; log: ${logFile}\n${tail(safeRead(logFile), 40)}`);
 		}
 		if (Date.now() - started > timeoutMs) {
-			child.kill('SIGKILL');
+			await stopChild(child, 0);
 			throw new Error(`n8n did not answer within ${timeoutMs / 1000} s; log: ${logFile}\n${tail(safeRead(logFile), 40)}`);
 		}
 		if (accessible) {
@@ -204,4 +219,60 @@ export function safeRead(file: string): string {
 	} catch {
 		return '';
 	}
+}
+
+/** Whether something already listens on 127.0.0.1:port (binding it fails with EADDRINUSE). */
+export function portTaken(port: number, host = '127.0.0.1'): Promise<boolean> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', (error: NodeJS.ErrnoException) => {
+			if (error.code === 'EADDRINUSE') resolve(true);
+			else reject(error);
+		});
+		server.listen(port, host, () => server.close(() => resolve(false)));
+	});
+}
+
+/**
+ * Which process listens on a TCP port, read from /proc (Linux; undefined elsewhere or when the
+ * process belongs to another user): its pid and command line.
+ */
+export function listenerOf(port: number): { pid: number; command: string } | undefined {
+	const inodes = new Set<string>();
+	for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+		for (const line of safeRead(table).split('\n').slice(1)) {
+			const cols = line.trim().split(/\s+/);
+			// local address "IP:PORT" in hex, state 0A = LISTEN, inode in column 10
+			if (cols.length > 9 && cols[3] === '0A' && parseInt(cols[1].split(':')[1] ?? '', 16) === port) inodes.add(cols[9]);
+		}
+	}
+	if (!inodes.size) return undefined;
+	let pids: string[] = [];
+	try {
+		pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+	} catch {
+		return undefined;
+	}
+	for (const pid of pids) {
+		let fds: string[] = [];
+		try {
+			fds = readdirSync(`/proc/${pid}/fd`);
+		} catch {
+			continue;
+		}
+		for (const fd of fds) {
+			let target = '';
+			try {
+				target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+			} catch {
+				continue;
+			}
+			const m = /^socket:\[(\d+)\]$/.exec(target);
+			if (m && inodes.has(m[1])) {
+				const command = safeRead(`/proc/${pid}/cmdline`).split('\0').filter(Boolean).join(' ');
+				return { pid: Number(pid), command };
+			}
+		}
+	}
+	return undefined;
 }

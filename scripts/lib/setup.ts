@@ -249,6 +249,10 @@ export interface HostOptions {
 	build?: boolean;
 	/** Create an API key for the public API. */
 	apiKey?: boolean;
+	/** Where the sandbox keeps its webhook subscriptions and tokens across restarts (none: memory). */
+	sandboxStateDir?: string;
+	/** Start n8n and the sandbox in process groups of their own (`npm start`; see ChildOptions). */
+	ownProcessGroups?: boolean;
 	log?: Log;
 }
 
@@ -261,6 +265,10 @@ export interface Host {
 	apiKey?: string;
 	/** Example file name -> workflow id. */
 	examples: Record<string, string>;
+	/** Stops the sandbox and starts it again on the same port (and, unless given, the same state folder). */
+	restartSandbox(opts?: { stateDir?: string }): Promise<void>;
+	/** Stops n8n and starts it again on the same user folder and port (with `extraEnv`, if given); signs in again. */
+	restartN8n(extraEnv?: Record<string, string>): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -285,7 +293,9 @@ export async function startHost(o: HostOptions): Promise<Host> {
 		(packed) => packed,
 		(error: Error) => error,
 	);
-	const sandboxOrError = await startSandboxProcess(o.sandboxPort, join(o.userFolder, 'sandbox.log')).then(
+	const group = { ownGroup: o.ownProcessGroups === true };
+	const sandboxLog = join(o.userFolder, 'sandbox.log');
+	const sandboxOrError = await startSandboxProcess(o.sandboxPort, sandboxLog, { ...group, stateDir: o.sandboxStateDir }).then(
 		(s) => s,
 		(error: Error) => error,
 	);
@@ -336,7 +346,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
 		state.examples = known;
 		writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
 
-		n8n = await startN8n(paths, env, join(o.userFolder, 'n8n.log'));
+		n8n = await startN8n(paths, env, join(o.userFolder, 'n8n.log'), undefined, group);
 		t(`n8n answering on ${n8n.baseUrl}`);
 		const client = new N8nClient(n8n.baseUrl);
 		await client.signIn(OWNER);
@@ -344,21 +354,32 @@ export async function startHost(o: HostOptions): Promise<Host> {
 		t('owner signed in, Forms credential connected');
 		let apiKey: string | undefined;
 		if (o.apiKey) apiKey = await client.createApiKey(`e2e ${new Date().toISOString()}`);
-		const started = n8n;
 		ready = true;
-		return {
+		const host: Host = {
 			paths,
 			userFolder: o.userFolder,
-			n8n: started,
+			n8n,
 			sandbox,
 			client,
 			apiKey,
 			examples: known,
+			async restartSandbox(again = {}) {
+				await host.sandbox.stop();
+				const port = Number(new URL(host.sandbox.baseUrl).port);
+				const stateDir = 'stateDir' in again ? again.stateDir : o.sandboxStateDir;
+				host.sandbox = await startSandboxProcess(port, sandboxLog, { ...group, stateDir });
+			},
+			async restartN8n(extraEnv = {}) {
+				await host.n8n.stop();
+				host.n8n = await startN8n(paths, { ...env, ...extraEnv }, join(o.userFolder, 'n8n.log'), undefined, group);
+				await host.client.signIn(OWNER);
+			},
 			async stop() {
-				await started.stop();
-				await sandbox.stop();
+				await host.n8n.stop();
+				await host.sandbox.stop();
 			},
 		};
+		return host;
 	} finally {
 		if (!ready) {
 			if (n8n) await n8n.stop();

@@ -1,9 +1,10 @@
 import { randomBytes } from 'crypto';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
-import { checkString, headerOf, inputError, p, type ApiContext, type Headers } from '../../shared';
-import { formsFullRequest } from '../transport';
+import { checkString, headerOf, inputError, isRecord, p, type ApiContext, type Headers } from '../../shared';
+import { formsFullRequest, formsRequest } from '../transport';
 import { fileNameFromDisposition, safeFileName } from './fileNames';
+import { positiveId, type NotificationFacts } from './triggerState';
 
 /** PDFs in and out: upload bodies, and downloads of a file's documents. */
 
@@ -120,4 +121,120 @@ export async function downloadToItem(
 
 export function downloadPath(fileId: number, combined: boolean): string {
 	return combined ? p`/files/${fileId}/documents/download/pdf` : p`/files/${fileId}/documents/download`;
+}
+
+/** The path of the signed documents of an envelope, or of the whole file. */
+export function signedDocumentsPath(fileId: number, formsEnvelopeId?: number): string {
+	return formsEnvelopeId === undefined
+		? p`/documents/signed/${fileId}`
+		: p`/documents/signed/${fileId}/envelopes/${formsEnvelopeId}`;
+}
+
+/**
+ * The signed documents of an envelope (or of the file): a bare list or `{documents: [...]}`. Any
+ * other answer is an error naming what came back, never an empty list.
+ */
+export async function listSignedDocuments(ctx: ApiContext, fileId: number, formsEnvelopeId?: number): Promise<IDataObject[]> {
+	const path = signedDocumentsPath(fileId, formsEnvelopeId);
+	const response: unknown = await formsRequest.call(ctx, { method: 'GET', path });
+	if (Array.isArray(response)) return response.filter(isRecord);
+	if (isRecord(response) && Array.isArray(response.documents)) return response.documents.filter(isRecord);
+	const seen = isRecord(response) ? `an object with keys ${Object.keys(response).join(', ') || '(none)'}` : typeof response;
+	throw new Error(`GET ${path} answered ${seen}, not a list of signed documents`);
+}
+
+/**
+ * The documents of one signing among the file's signed documents: those of the envelope GUID the
+ * notification named, else those of the envelope signed last.
+ */
+function oneSigning(records: IDataObject[], envelopeGuid: string | undefined): { records: IDataObject[]; what: string } {
+	if (envelopeGuid) {
+		return { records: records.filter((r) => r.envelopeId === envelopeGuid), what: `envelope ${envelopeGuid}` };
+	}
+	const time = (r: IDataObject) => Date.parse(String(r.dateSigned ?? '')) || 0;
+	const latest = [...records].sort((a, b) => time(b) - time(a))[0];
+	if (!latest) return { records: [], what: 'any envelope' };
+	const key = (r: IDataObject) => String(r.formsEnvelopeId ?? r.envelopeId ?? '');
+	return {
+		records: records.filter((r) => key(r) === key(latest)),
+		what: `the envelope signed last (${key(latest) || 'unnamed'})`,
+	};
+}
+
+export interface SignedDownloads {
+	binary: IBinaryKeyData;
+	/** What the item says about the download: where the ids came from, what was fetched, what was not and why. */
+	report: IDataObject;
+}
+
+/**
+ * Downloads the signed documents of a notification as PDFs: the ids it names, or (when it names
+ * none) the signed documents the service lists for its envelope or file. Never fails: whatever
+ * could not be fetched is said in the report, and `noDocumentsFetched` says why when nothing was.
+ */
+export async function downloadSignedDocuments(
+	ctx: IWebhookFunctions,
+	fileId: number,
+	facts: NotificationFacts,
+	prefix: string,
+	listed: () => Promise<IDataObject[]>,
+): Promise<SignedDownloads> {
+	const report: IDataObject = {};
+	const problems: string[] = [];
+	let ids = facts.documentIds;
+	let why = '';
+	if (ids.length) {
+		report.documentIdsSource = `the notification (${facts.documentIdsFrom ?? 'documentIds'})`;
+	} else {
+		const where =
+			facts.formsEnvelopeId !== undefined
+				? `envelope ${facts.formsEnvelopeId} of file ${fileId}`
+				: `file ${fileId}`;
+		try {
+			let records = await listed();
+			let what = `the signed documents of ${where}`;
+			if (facts.formsEnvelopeId === undefined) {
+				const signing = oneSigning(records, facts.envelopeGuid);
+				records = signing.records;
+				what = `the signed documents of file ${fileId}, ${signing.what}`;
+			}
+			report.documentIdsSource = `${what} (the notification names no document)`;
+			const available = records.filter((r) => r.documentAvailable !== false && positiveId(r.documentId) !== undefined);
+			for (const r of records) {
+				if (r.documentAvailable === false) {
+					problems.push(`document ${String(r.documentId)}: not available (${String(r.unavailableReason ?? 'no reason given')})`);
+				}
+			}
+			ids = available.map((r) => positiveId(r.documentId) as number).filter((id, n, all) => all.indexOf(id) === n);
+			if (!records.length) {
+				why = `the notification names no document, and the service lists no signed document for ${facts.envelopeGuid && facts.formsEnvelopeId === undefined ? `envelope ${facts.envelopeGuid} on file ${fileId}` : where}`;
+			} else if (!ids.length) {
+				why = `the notification names no document, and none of the signed documents of ${where} is available`;
+			}
+		} catch (error) {
+			why = `the notification names no document, and listing the signed documents of ${where} failed: ${(error as Error).message}`;
+		}
+	}
+	const binary: IBinaryKeyData = {};
+	const downloaded: number[] = [];
+	for (const documentId of ids) {
+		try {
+			const { bytes } = await fetchDocuments(ctx, downloadPath(fileId, false), [documentId], 'application/pdf, application/json');
+			binary[`${prefix}${downloaded.length}`] = await ctx.helpers.prepareBinaryData(
+				bytes,
+				`file-${fileId}-document-${documentId}.pdf`,
+				'application/pdf',
+			);
+			downloaded.push(documentId);
+		} catch (error) {
+			problems.push(`document ${documentId}: ${(error as Error).message}`);
+		}
+	}
+	report.downloadedDocumentIds = downloaded;
+	if (problems.length) report.downloadErrors = problems;
+	if (!downloaded.length) {
+		why ||= `every download failed: ${problems.join('; ')}`;
+		report.noDocumentsFetched = `No signed document could be fetched: ${why}`;
+	}
+	return { binary, report };
 }
