@@ -13,6 +13,7 @@ import {
 	addSession,
 	HOSTS,
 	listingsBaseUrl,
+	loginFailure,
 	loginTimestamp,
 	renewAt,
 	signLogin,
@@ -21,7 +22,8 @@ import {
 /**
  * SkySlope Listings & Sales API: a per-user AccessKey/AccessSecret plus the integrator's
  * ClientID/ClientSecret. n8n signs a login (HMAC-SHA256), keeps the `Session` it returns in a hidden
- * expirable field, and logs in again when a call answers 401 or 403. The hosts, the signature and
+ * expirable field, and logs in again when a call answers 401 (403 too: n8n 2.x itself, and the node's
+ * transport on every line, see RENEW_SESSION_HEADER). The hosts, the signature and
  * the session rules live in the service module, which the node's transport shares.
  */
 
@@ -79,17 +81,23 @@ export class SkySlopeApi implements ICredentialType {
 		const clientSecret = String(credentials.clientSecret ?? '');
 		const timestamp = loginTimestamp(new Date());
 		const signature = signLogin(String(credentials.accessSecret ?? ''), clientId, clientSecret, timestamp);
-		const response = (await this.helpers.httpRequest({
-			method: 'POST',
-			url: `${listingsBaseUrl(credentials)}/auth/login`,
-			headers: {
-				'Content-Type': 'application/json',
-				Authorization: `SS ${String(credentials.accessKey ?? '')}:${signature}`,
-				Timestamp: timestamp,
-			},
-			body: { clientID: clientId, clientSecret },
-			json: true,
-		})) as IDataObject;
+		let response: IDataObject;
+		try {
+			response = (await this.helpers.httpRequest({
+				method: 'POST',
+				url: `${listingsBaseUrl(credentials)}/auth/login`,
+				headers: {
+					'Content-Type': 'application/json',
+					Authorization: `SS ${String(credentials.accessKey ?? '')}:${signature}`,
+					Timestamp: timestamp,
+				},
+				body: { clientID: clientId, clientSecret },
+				json: true,
+			})) as IDataObject;
+		} catch (error) {
+			// A refused login is a credential error, not "could not be reached" (see loginFailure).
+			throw loginFailure(error);
+		}
 		const session = response?.Session ?? response?.session;
 		if (typeof session !== 'string' || session === '') {
 			throw new Error('SkySlope login answered without a Session');

@@ -1,12 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
-// `npm test`: the unit tests (jest), then the end-to-end tests inside a real n8n (jest -c
-// jest.e2e.config.js), and one closing line `N passed, N failed` summed over both.
+// `npm test`: the unit tests (jest), then the end-to-end tests inside a real n8n 2.x (jest -c
+// jest.e2e.config.js) and the smoke set inside n8n 1.x (jest -c jest.e2e-1x.config.js), and one
+// closing line `N passed, N failed` summed over all.
 // Exits non-zero when anything failed. `npm test -- --unit` or `-- --e2e` runs one of the two.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { ensureN8n, say } from './lib/host';
+import { ensureN8n, N8N_LINES, say } from './lib/host';
 import { REPO_ROOT } from './lib/processes';
 import { spawnProcess } from './lib/spawn';
 
@@ -63,14 +64,15 @@ async function main() {
 	const passThrough = process.argv.slice(2).filter((a) => a !== '--unit' && a !== '--e2e');
 	const outDir = mkdtempSync(join(tmpdir(), 'skyslope-test-'));
 	const tallies: Tally[] = [];
-	// The first run on a machine installs n8n (minutes): do it while the unit tests run.
-	const install =
-		only === '--unit'
-			? Promise.resolve(undefined)
-			: ensureN8n((l) => say(`[n8n host] ${l}`)).then(
-					() => undefined,
-					(error: Error) => error,
-				);
+	// The first run on a machine installs n8n (minutes): do it while the unit tests run. The two
+	// lines install one after the other (each compiles sqlite3; two at once only slow each other).
+	const installLine = (line: '1' | '2') =>
+		ensureN8n((l) => say(`[n8n ${N8N_LINES[line].n8n} host] ${l}`), N8N_LINES[line]).then(
+			() => undefined,
+			(error: Error) => error,
+		);
+	const install = only === '--unit' ? Promise.resolve(undefined) : installLine('2');
+	const install1x = only === '--unit' ? Promise.resolve(undefined) : install.then(() => installLine('1'));
 	try {
 		if (only !== '--e2e') tallies.push(await jest('unit', passThrough, outDir));
 		if (only !== '--unit') {
@@ -80,6 +82,16 @@ async function main() {
 				tallies.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, exitCode: 1, seconds: 0 });
 			} else {
 				tallies.push(await jest('e2e', ['-c', 'jest.e2e.config.js', ...passThrough], outDir));
+				// n8n in queue mode: Postgres, Redis, main, two workers, a webhook processor (docs/SCALING.md).
+				tallies.push(await jest('queue', ['-c', 'jest.queue.config.js', '--passWithNoTests', ...passThrough], outDir));
+			}
+			// The smoke set on the n8n 1.x line (test/e2e-1x), with its own n8n and Node.
+			const failed1x = await install1x;
+			if (failed1x) {
+				say(`[n8n host] the n8n 1.x install failed, so its smoke set cannot run:\n${failed1x.message}`);
+				tallies.push({ name: 'e2e n8n 1.x', passed: 0, failed: 1, skipped: 0, exitCode: 1, seconds: 0 });
+			} else {
+				tallies.push(await jest('e2e-1x', ['-c', 'jest.e2e-1x.config.js', ...passThrough], outDir));
 			}
 		}
 	} finally {

@@ -55,5 +55,11 @@ export const formsService: ServiceSpec = {
 	credentialType: FORMS_CREDENTIAL,
 	baseUrl: formsApiBase,
 	rateKey,
+	credentialHelp: {
+		refused:
+			'open the SkySlope Forms credential and check the Client ID and Client Secret of your SkySlope partner app and its Environment, then click Reconnect.',
+		reconnect:
+			'open the SkySlope Forms credential and click Reconnect (Connect my account): the refresh token expired or was revoked, or the account was never connected.',
+	},
 	readError,
 };

@@ -1,7 +1,7 @@
 import { createHmac } from 'crypto';
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { environmentBaseUrl, rateKeyFrom, readErrorBody, type Hosts, type ServiceSpec } from '../shared';
+import { environmentBaseUrl, LOGIN_REFUSED_CODE, rateKeyFrom, readErrorBody, type Hosts, type ServiceSpec } from '../shared';
 
 /**
  * The listings-and-sales service (spec: listings-sales-service.md), as both the credential and the
@@ -45,21 +45,73 @@ export function renewAt(timestamp: string, expiration: unknown): string {
 }
 
 /**
- * Adds the session. Past `sessionRenewAt` it leaves the `Session` header out on purpose: the service
- * answers 401 before doing anything, n8n runs preAuthentication again and resends the request once
- * with the new session (the transport passes `preAuthenticationRetryStatusCode: [401, 403]`).
+ * The header by which the transport asks `addSession` to leave the stored session out of one
+ * request (after the service answered 403, "session expired"). Never sent: addSession removes it.
+ */
+export const RENEW_SESSION_HEADER = 'x-skyslope-renew-session';
+
+/**
+ * Adds the session. Past `sessionRenewAt`, or when the transport asks for a new session
+ * (RENEW_SESSION_HEADER), it leaves the `Session` header out on purpose: the service answers 401
+ * before doing anything, and every n8n line (1.x and 2.x) answers a 401 by running
+ * preAuthentication again, storing the new session, and resending the request once with it.
  */
 export async function addSession(
 	credentials: ICredentialDataDecryptedObject,
 	requestOptions: IHttpRequestOptions,
 	now: number = Date.now(),
 ): Promise<IHttpRequestOptions> {
-	const headers: IDataObject = { ...(requestOptions.headers ?? {}) };
+	const headers: IDataObject = {};
+	let renewAsked = false;
+	for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
+		if (name.toLowerCase() === RENEW_SESSION_HEADER) renewAsked = true;
+		else headers[name] = value as IDataObject[string];
+	}
 	if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
 	const renew = Date.parse(String(credentials.sessionRenewAt ?? ''));
 	const stale = !Number.isNaN(renew) && now >= renew;
-	if (credentials.sessionToken && !stale) headers.Session = String(credentials.sessionToken);
+	if (credentials.sessionToken && !stale && !renewAsked) headers.Session = String(credentials.sessionToken);
 	return { ...requestOptions, headers };
+}
+
+/** The status of a failed HTTP request, wherever the HTTP client put it. */
+function statusOf(error: unknown): number | undefined {
+	const e = error as { response?: { status?: unknown }; status?: unknown; httpCode?: unknown };
+	for (const v of [e?.response?.status, e?.status, e?.httpCode]) {
+		const n = Number(v);
+		if (Number.isInteger(n) && n >= 100 && n <= 599) return n;
+	}
+	return undefined;
+}
+
+/**
+ * The login's failure as the credential reports it. A refusal (4xx: wrong keys, a bad signature,
+ * a clock out of the window) becomes an error with LOGIN_REFUSED_CODE and the service's words, and
+ * without its HTTP response, so that n8n does not log in a second time with the same keys. A 5xx
+ * or a network failure is given back as it came: the service could not be reached.
+ */
+export function loginFailure(error: unknown): unknown {
+	const status = statusOf(error);
+	if (status === undefined || status < 400 || status >= 500) return error;
+	const response = (error as { response?: { data?: unknown; body?: unknown } }).response;
+	let data = response?.data ?? response?.body;
+	if (typeof data === 'string') {
+		try {
+			data = JSON.parse(data) as unknown;
+		} catch {
+			// a plain-text answer: its words are used as they are
+		}
+	}
+	const said = readErrorBody(data, ['message', 'title']);
+	const words =
+		said.message ?? said.errors?.[0] ?? (typeof data === 'string' && data.trim() ? data.trim().slice(0, 300) : undefined);
+	const refused = new Error(`the login answered ${status}${words ? `: ${words}` : ''}`) as Error & {
+		code: string;
+		loginStatus: number;
+	};
+	refused.code = LOGIN_REFUSED_CODE;
+	refused.loginStatus = status;
+	return refused;
 }
 
 /** The service as the shared transport sees it: an expired session is a 401 or 403. */
@@ -69,6 +121,12 @@ export const listingsService: ServiceSpec = {
 	baseUrl: listingsBaseUrl,
 	// The limit (100 a minute) counts per access key: the user the calls act as.
 	rateKey: rateKeyFrom('accessKey'),
+	// n8n 2.x renews on these itself; n8n 1.x only on 401, so the node renews on 403 as well.
 	authRetryStatuses: [401, 403],
+	sessionRenewal: { statuses: [403], markerHeader: RENEW_SESSION_HEADER },
+	credentialHelp: {
+		refused:
+			'open the SkySlope Listings & Sales credential and check the Client ID and Client Secret (issued to the integration) and the Access Key and Access Secret (of the SkySlope user), and that this machine\'s clock is right: the login is signed with the current time.',
+	},
 	readError: (body) => readErrorBody(body, ['message', 'title']),
 };

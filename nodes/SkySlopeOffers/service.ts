@@ -58,5 +58,9 @@ export const offersService: ServiceSpec = {
 	credentialType: OFFERS_CREDENTIAL,
 	baseUrl: offersBaseUrl,
 	rateKey,
+	credentialHelp: {
+		refused:
+			'open the SkySlope Offers credential and check its Client ID and Client Secret (those SkySlope issued for the Offers API) and its Environment, then save it.',
+	},
 	readError,
 };

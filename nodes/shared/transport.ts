@@ -38,8 +38,32 @@ export interface ServiceSpec {
 	 * and sends the request once more (listings-sales answers an expired session with 403).
 	 */
 	authRetryStatuses?: number[];
+	/**
+	 * A session the node renews itself, the same on every n8n line (n8n 1.x ignores
+	 * authRetryStatuses): after an answer with one of `statuses`, the request is sent once more
+	 * with the header `markerHeader`, which the credential's `authenticate` removes and reads as
+	 * "leave the stored session out". The service then answers 401, on which every n8n line logs in
+	 * again (the credential's preAuthentication, stored) and resends with the new session.
+	 */
+	sessionRenewal?: { statuses: number[]; markerHeader: string };
+	/** What a user fixes when the service refuses the credential (shown in the error). */
+	credentialHelp?: CredentialHelp;
 	readError(body: unknown): ServiceError;
 }
+
+/** The "what to fix" of a refused credential, per kind of refusal. */
+export interface CredentialHelp {
+	/** The token or login endpoint refused the client or the keys (invalid_client, a refused login). */
+	refused: string;
+	/** The refresh token expired or was revoked (invalid_grant), or the account is not connected. */
+	reconnect?: string;
+}
+
+/**
+ * The error code a credential's preAuthentication gives a refused login. A code, not a message or
+ * a class: n8n 1.x keeps only the code (as the error's httpCode) when it wraps the error.
+ */
+export const LOGIN_REFUSED_CODE = 'ESKYSLOPE_LOGIN_REFUSED';
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -134,36 +158,112 @@ interface Failure {
 	status?: number;
 	headers?: FullResponse['headers'];
 	body?: unknown;
+	/** A transport failure's code (ECONNRESET, ECONNREFUSED, ...), wherever n8n put it. */
 	code?: string;
 	message: string;
+	/** The credential was refused: by the token endpoint, the login, or n8n's refresh. */
+	refusal?: Refusal;
+	/** The failing request went to another address than the call (a token endpoint or the login). */
+	authEndpoint?: string;
 }
 
-/** n8n wraps the HTTP client's error (sometimes twice): find the response in it. */
-function readFailure(error: unknown): Failure {
-	const candidates: unknown[] = [];
-	let current: unknown = error;
-	for (let depth = 0; current && depth < 4; depth++) {
-		candidates.push(current);
-		current = (current as { cause?: unknown }).cause;
+interface Refusal {
+	/** `invalid_client`, `invalid_grant`, ... when the token endpoint said so. */
+	oauthError?: string;
+	/** What the service answered, in its words. */
+	said?: string;
+	/** The account must be connected again (expired or revoked refresh token, never connected). */
+	reconnect?: boolean;
+}
+
+/** Codes the OAuth2 client of n8n gives a token endpoint's refusal (with and without an OAuth error). */
+const TOKEN_REFUSAL_CODES = new Set(['EAUTH', 'ESTATUS']);
+
+/**
+ * Every object n8n may have wrapped the HTTP client's error in: `cause` chains (n8n 2.x),
+ * `errorResponse` and `reason`. n8n 1.x drops `cause` when it wraps an Error and keeps only what
+ * it copied onto its own error (`httpCode`, `context.data`, the message), so both are read.
+ */
+function errorChain(error: unknown): Array<Record<string, unknown>> {
+	const seen = new Set<unknown>();
+	const queue: unknown[] = [error];
+	const chain: Array<Record<string, unknown>> = [];
+	while (queue.length && chain.length < 12) {
+		const current = queue.shift();
+		if (!current || typeof current !== 'object' || seen.has(current)) continue;
+		seen.add(current);
+		const e = current as Record<string, unknown>;
+		chain.push(e);
+		queue.push(e.cause, e.errorResponse, e.reason);
 	}
+	return chain;
+}
+
+/** A token endpoint's answer may arrive as the raw text of its JSON. */
+function parseJsonText(value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	try {
+		return JSON.parse(value) as unknown;
+	} catch {
+		return { message: value };
+	}
+}
+
+function stringOf(value: unknown): string | undefined {
+	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** n8n wraps the HTTP client's error (sometimes twice, sometimes dropping it): find what it says. */
+function readFailure(error: unknown, requestUrl: string): Failure {
+	const chain = errorChain(error);
 	const failure: Failure = { message: error instanceof Error ? error.message : String(error) };
-	for (const c of candidates) {
-		const e = c as {
-			response?: { status?: number; headers?: FullResponse['headers']; data?: unknown; body?: unknown };
-			code?: string;
-		};
-		if (e.response && failure.headers === undefined && typeof e.response.status === 'number') {
-			failure.status = e.response.status;
-			failure.headers = e.response.headers;
-			failure.body = e.response.data ?? e.response.body;
+	for (const e of chain) {
+		const response = e.response as { status?: number; headers?: FullResponse['headers']; data?: unknown; body?: unknown } | undefined;
+		if (response && failure.headers === undefined && typeof response.status === 'number') {
+			failure.status = response.status;
+			failure.headers = response.headers;
+			failure.body = response.data ?? response.body;
 		}
-		if (typeof e.code === 'string' && !failure.code && /^E[A-Z_]+$/.test(e.code)) failure.code = e.code;
+		// n8n 1.x copies the code of a transport failure into `httpCode` and drops the error itself.
+		for (const code of [e.code, e.httpCode]) {
+			if (typeof code !== 'string' || !/^E[A-Z_]+$/.test(code)) continue;
+			if (code === LOGIN_REFUSED_CODE) {
+				failure.refusal ??= { said: stringOf(e.message) };
+				if (typeof e.loginStatus === 'number') failure.status ??= e.loginStatus;
+			}
+			else if (TOKEN_REFUSAL_CODES.has(code)) {
+				const status = typeof e.status === 'number' ? e.status : undefined;
+				// ESTATUS is any status the token endpoint answered; 5xx is "not reached", not a refusal.
+				if (code === 'EAUTH' || status === undefined || status < 500) {
+					// The outer n8n error carries the code too: fill in from whichever level has the body.
+					const body = parseJsonText(e.body) as { error?: unknown; error_description?: unknown; message?: unknown } | undefined;
+					const refusal = (failure.refusal ??= {});
+					refusal.oauthError ??= stringOf(body?.error);
+					const said = stringOf(body?.error_description) ?? stringOf(body?.message);
+					if (said) refusal.said = said;
+					else refusal.said ??= stringOf(e.message);
+					if (status !== undefined) failure.status ??= status;
+				}
+			} else failure.code ??= code;
+		}
+		// n8n's own word that the refresh token no longer works (n8n 2.x).
+		const cause = (e.failure as { cause?: unknown } | undefined)?.cause;
+		if (cause === 'credential-invalid') {
+			failure.refusal ??= { said: stringOf(e.description) ?? stringOf(e.message), reconnect: true };
+			failure.refusal.reconnect = true;
+		}
+		// The address the HTTP client was asked for: another one than the call's is the token endpoint or the login.
+		const config = e.config as { url?: unknown } | undefined;
+		const url = typeof config?.url === 'string' ? config.url : undefined;
+		if (url && !failure.authEndpoint && url.split('?')[0] !== requestUrl.split('?')[0]) failure.authEndpoint = url.split('?')[0];
 	}
+	if (failure.refusal?.oauthError === 'invalid_grant') failure.refusal.reconnect = true;
 	// Without a response anywhere, fall back to what n8n's own error says.
-	for (const c of candidates) {
-		const e = c as { httpCode?: string | null; context?: { data?: unknown } };
-		if (failure.status === undefined && e.httpCode && /^\d{3}$/.test(e.httpCode)) failure.status = Number(e.httpCode);
-		if (failure.body === undefined && e.context?.data !== undefined) failure.body = e.context.data;
+	for (const e of chain) {
+		const httpCode = e.httpCode;
+		if (failure.status === undefined && typeof httpCode === 'string' && /^\d{3}$/.test(httpCode)) failure.status = Number(httpCode);
+		const data = (e.context as { data?: unknown } | undefined)?.data;
+		if (failure.body === undefined && data !== undefined) failure.body = data;
 	}
 	return failure;
 }
@@ -203,33 +303,102 @@ const CONNECTION_WORDS: Record<string, string> = {
 	EPIPE: 'the connection was closed while sending',
 };
 
-/** The service's refusal as an n8n error: its message, every `errors` entry, and the traceId. */
+/** Replaces every secret of the credential that an answer might echo. */
+function redact(text: string, secrets: string[]): string {
+	let out = text;
+	for (const secret of secrets) out = out.split(secret).join('[redacted]');
+	return out;
+}
+
+/** How the node's credential is named in errors: its name in the workflow, else its type. */
+function credentialName(ctx: ApiContext, service: ServiceSpec): string {
+	const ref = ctx.getNode().credentials?.[service.credentialType];
+	return ref?.name ? `"${ref.name}"` : `of type ${service.credentialType}`;
+}
+
+/**
+ * The service refused the credential itself (its token endpoint, its login, or a 401 that n8n's
+ * own renewal did not cure): an error that names the credential, gives the service's words and
+ * says what to fix. Never "could not be reached": the service was reached and said no.
+ */
+async function toCredentialError(
+	ctx: ApiContext,
+	service: ServiceSpec,
+	failure: Failure,
+	secrets: string[],
+	itemIndex?: number,
+): Promise<NodeApiError> {
+	const refusal = failure.refusal ?? {};
+	const body = await decodeBody(failure.body);
+	const read = service.readError(body);
+	const said = refusal.said ?? read.message ?? (typeof body === 'string' && body.trim() ? body.trim().slice(0, 300) : undefined);
+	const words = [refusal.oauthError, said && said !== refusal.oauthError ? said : undefined].filter(Boolean).join(': ');
+	const where = failure.refusal
+		? failure.authEndpoint
+			? `its token or login endpoint (${failure.authEndpoint})`
+			: 'its token or login endpoint'
+		: 'the request';
+	const message = redact(
+		`${service.label} refused the credential ${credentialName(ctx, service)}${words ? `: ${words}` : ''}`,
+		secrets,
+	);
+	const help = service.credentialHelp ?? { refused: 'open the credential and check its values.' };
+	const fix = refusal.reconnect && help.reconnect ? help.reconnect : help.refused;
+	const details = [
+		`The service answered ${where}${failure.status !== undefined ? ` with ${failure.status}` : ''}. This is not a network problem: it was reached and refused the credential.`,
+		`To fix: ${fix}`,
+	];
+	if (read.traceId) details.push(`Trace ID (for SkySlope support): ${read.traceId}`);
+	const response: JsonObject = { message, status: failure.status ?? null, credentialRefused: true };
+	if (refusal.oauthError) response.error = refusal.oauthError;
+	return new NodeApiError(ctx.getNode(), response, {
+		message,
+		description: redact(details.join('\n'), secrets),
+		httpCode: failure.status !== undefined ? String(failure.status) : undefined,
+		itemIndex,
+	});
+}
+
+/** The service's answer as an n8n error: its message, every `errors` entry, and the traceId. */
 async function toApiError(
 	ctx: ApiContext,
 	service: ServiceSpec,
 	failure: Failure,
+	secrets: string[],
 	itemIndex?: number,
 ): Promise<NodeApiError> {
+	if (failure.refusal || failure.status === 401) return await toCredentialError(ctx, service, failure, secrets, itemIndex);
 	const body = await decodeBody(failure.body);
-	const said = failure.status !== undefined ? service.readError(body) : {};
 	const status = failure.status;
+	// A token endpoint or login that failed on its side (5xx) or was not reached: the service was not reached either.
+	const authNotReached = failure.authEndpoint !== undefined && (status === undefined || status >= 500);
+	const said = status !== undefined ? service.readError(body) : {};
 	const what = said.message || (typeof body === 'string' && body.trim() ? body.trim().slice(0, 300) : undefined);
-	const message =
-		status === undefined
-			? `${service.label} could not be reached: ${CONNECTION_WORDS[failure.code ?? ''] ?? 'the request failed'}`
-			: `${service.label} answered ${status}${what ? `: ${what}` : ''}`;
+	let message: string;
+	if (authNotReached) {
+		message =
+			status === undefined
+				? `${service.label} could not be reached: its token or login endpoint did not answer (${CONNECTION_WORDS[failure.code ?? ''] ?? 'the request failed'})`
+				: `${service.label} could not be reached: its token or login endpoint answered ${status}${what ? `: ${what}` : ''}`;
+	} else if (status === undefined) {
+		message = `${service.label} could not be reached: ${CONNECTION_WORDS[failure.code ?? ''] ?? 'the request failed'}`;
+	} else {
+		message = `${service.label} answered ${status}${what ? `: ${what}` : ''}`;
+	}
 	const details: string[] = [];
-	if (status === undefined) details.push(`Cause: ${failure.code ?? failure.message}`);
+	if (authNotReached) details.push(`Endpoint: ${failure.authEndpoint}`);
+	if (status === undefined || authNotReached) details.push(`Cause: ${failure.code ?? (status !== undefined ? `HTTP ${status}` : failure.message)}`);
 	for (const entry of said.errors ?? []) if (entry && entry !== said.message) details.push(entry);
 	if (said.code) details.push(`Code: ${said.code}`);
 	if (said.traceId) details.push(`Trace ID (for SkySlope support): ${said.traceId}`);
+	message = redact(message, secrets);
 	const response: JsonObject = { message, status: status ?? null };
 	if (said.errors) response.errors = said.errors;
 	if (said.traceId) response.traceId = said.traceId;
 	if (said.code) response.code = said.code;
 	return new NodeApiError(ctx.getNode(), response, {
 		message,
-		description: details.length ? details.join('\n') : undefined,
+		description: details.length ? redact(details.join('\n'), secrets) : undefined,
 		httpCode: status !== undefined ? String(status) : undefined,
 		itemIndex,
 	});
@@ -239,6 +408,20 @@ async function toApiError(
 interface Target {
 	base: string;
 	paceKey: string;
+	/** The credential's secrets, never to appear in an error (a service may echo what it was sent). */
+	secrets: string[];
+	/** A renewed session was refused the same way: the status is not an expiry, do not renew again. */
+	renewalFutile?: boolean;
+}
+
+const SECRET_FIELDS = ['clientSecret', 'accessSecret', 'sessionToken'];
+const TOKEN_FIELDS = ['access_token', 'refresh_token'];
+
+function secretsOf(credentials: ICredentialDataDecryptedObject): string[] {
+	const token = (credentials.oauthTokenData ?? {}) as IDataObject;
+	return [...SECRET_FIELDS.map((f) => credentials[f]), ...TOKEN_FIELDS.map((f) => token[f])].filter(
+		(v): v is string => typeof v === 'string' && v.length >= 6,
+	);
 }
 
 /**
@@ -255,7 +438,11 @@ async function targetOf(ctx: ApiContext, service: ServiceSpec): Promise<Target> 
 	if (target === undefined) {
 		const credentials = await ctx.getCredentials(service.credentialType);
 		const base = service.baseUrl(credentials).replace(/\/+$/, '');
-		target = { base, paceKey: `${service.credentialType} ${base} ${service.rateKey(credentials)}` };
+		target = {
+			base,
+			paceKey: `${service.credentialType} ${base} ${service.rateKey(credentials)}`,
+			secrets: secretsOf(credentials),
+		};
 		known.set(service.credentialType, target);
 	}
 	return target;
@@ -281,7 +468,8 @@ export async function apiRequestFull<T = unknown>(
 	service: ServiceSpec,
 	request: ApiRequest,
 ): Promise<FullResponse<T>> {
-	const { base, paceKey: key } = await targetOf(this, service);
+	const target = await targetOf(this, service);
+	const { base, paceKey: key, secrets } = target;
 	const encoding = request.encoding ?? 'json';
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -299,14 +487,21 @@ export async function apiRequestFull<T = unknown>(
 	if (service.authRetryStatuses) authOptions.preAuthenticationRetryStatusCode = service.authRetryStatuses;
 
 	const idempotent = IDEMPOTENT.has(request.method.toUpperCase());
+	const renewal = service.sessionRenewal;
+	/** The session was renewed for this request (once at most); the next attempt carries the marker. */
+	let renewed = false;
+	let renewNow = false;
 	for (let attempt = 0; ; attempt++) {
 		await pace(key);
 		inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+		const sent: IHttpRequestOptions =
+			renewNow && renewal ? { ...options, headers: { ...options.headers, [renewal.markerHeader]: '1' } } : options;
+		renewNow = false;
 		try {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				service.credentialType,
-				options,
+				sent,
 				authOptions,
 			)) as IN8nHttpFullResponse;
 			rememberPace(key, response.headers as FullResponse['headers']);
@@ -317,25 +512,38 @@ export async function apiRequestFull<T = unknown>(
 				statusCode: response.statusCode,
 			};
 		} catch (error) {
-			const failure = readFailure(error);
+			const failure = readFailure(error, options.url);
 			rememberPace(key, failure.headers);
 			settle(key);
 			const lastAttempt = attempt + 1 >= retryPolicy.attempts;
-			// A 429 was refused unprocessed, and a refused connection never arrived: both are safe to
-			// resend whatever the method. A 5xx or a reset may have reached the service: only
+			// An expired session: drop it for one resend, so that n8n logs in again (see sessionRenewal).
+			// The service refused the request before processing it, so any method may go again.
+			const expired =
+				renewal !== undefined && failure.status !== undefined && renewal.statuses.includes(failure.status) && !failure.refusal;
+			if (expired && renewed) target.renewalFutile = true;
+			if (expired && !renewed && !target.renewalFutile && !lastAttempt) {
+				renewed = true;
+				renewNow = true;
+				continue;
+			}
+			// A 429 was refused unprocessed, a refused connection never arrived, and a token endpoint
+			// or login that failed means the call itself was never sent: all are safe to resend
+			// whatever the method. A 5xx or a reset of the call may have reached the service: only
 			// idempotent methods are sent again (a second CreateFile would be a second file).
-			const notProcessed = failure.status === 429 || failure.code === 'ECONNREFUSED';
+			const authStageFailed = failure.authEndpoint !== undefined && !failure.refusal;
+			const notProcessed = failure.status === 429 || failure.code === 'ECONNREFUSED' || authStageFailed;
 			const transient =
 				(failure.status !== undefined && RETRY_STATUSES.has(failure.status)) ||
 				(failure.code !== undefined && RESET_CODES.has(failure.code));
-			if (lastAttempt || !(notProcessed || (idempotent && transient))) {
-				throw await toApiError(this, service, failure, request.itemIndex);
+			const retryable = !failure.refusal && (notProcessed || (idempotent && transient));
+			if (lastAttempt || !retryable) {
+				throw await toApiError(this, service, failure, secrets, request.itemIndex);
 			}
 			let wait = backoffMs(attempt);
 			if (failure.status === 429) {
 				const asked = rateLimitWaitMs(failure.headers);
 				if (asked !== undefined && asked > retryPolicy.maxRateWaitMs) {
-					const apiError = await toApiError(this, service, failure, request.itemIndex);
+					const apiError = await toApiError(this, service, failure, secrets, request.itemIndex);
 					apiError.description = [
 						apiError.description,
 						`The service asks to wait ${Math.ceil(asked / 1000)} s before the next request, longer than the ${retryPolicy.maxRateWaitMs / 1000} s this node waits. Try again later or lower the request rate.`,

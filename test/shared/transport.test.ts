@@ -363,3 +363,71 @@ describe('concurrency', () => {
 		expect(peak).toBe(1);
 	});
 });
+
+describe('errors as n8n 1.x gives them: the code only in httpCode, no cause, its own words', () => {
+	/**
+	 * n8n 1.x wraps the HTTP client's error in a NodeApiError whose `cause` is lost (a class field
+	 * resets it) and whose httpCode holds the error code; its message is n8n's own wording.
+	 */
+	function n8n1xError(httpCode: string, message: string) {
+		return Object.assign(new Error(message), { name: 'NodeApiError', httpCode, cause: undefined, context: {} });
+	}
+
+	function fakeContext(failures: unknown[], seen: string[]) {
+		return {
+			getNode: () => ({ name: 'Test', type: 'test', typeVersion: 1, position: [0, 0], parameters: {}, credentials: {} }),
+			getCredentials: async () => ({ baseUrl: 'http://service.invalid', account: 'a', token: 'secret-token-value' }),
+			helpers: {
+				httpRequestWithAuthentication: async (_type: string, options: { method: string }) => {
+					seen.push(options.method);
+					const next = failures.shift();
+					if (next) throw next;
+					return { body: { ok: true }, headers: {}, statusCode: 200 };
+				},
+			},
+		} as unknown as IExecuteFunctions;
+	}
+
+	it('resends a GET whose connection n8n 1.x reports as "closed unexpectedly" (ECONNRESET in httpCode)', async () => {
+		const seen: string[] = [];
+		const dropped = n8n1xError('ECONNRESET', 'The connection to the server was closed unexpectedly, perhaps it is offline.');
+		const body = await apiRequest.call(fakeContext([dropped], seen), service, { method: 'GET', path: '/files/1' });
+		expect(body).toEqual({ ok: true });
+		expect(seen).toEqual(['GET', 'GET']);
+	});
+
+	it('resends any method after a refused connection (ECONNREFUSED in httpCode): it never arrived', async () => {
+		const seen: string[] = [];
+		const refused = n8n1xError('ECONNREFUSED', 'The service refused the connection - perhaps it is offline');
+		await apiRequest.call(fakeContext([refused], seen), service, { method: 'POST', path: '/files', body: {} });
+		expect(seen).toEqual(['POST', 'POST']);
+	});
+
+	it('does not resend a POST after a reset, and names the code, not n8n\'s words', async () => {
+		const seen: string[] = [];
+		const dropped = n8n1xError('ECONNRESET', 'The connection to the server was closed unexpectedly, perhaps it is offline.');
+		const failure = apiRequest.call(fakeContext([dropped], seen), service, { method: 'POST', path: '/files', body: {} });
+		await expect(failure).rejects.toMatchObject({
+			message: 'Test Service could not be reached: the connection was closed before an answer came',
+			description: 'Cause: ECONNRESET',
+		});
+		expect(seen).toEqual(['POST']);
+	});
+
+	it('a code nested deeper (n8n 2.x: cause of a cause) is found too', async () => {
+		const seen: string[] = [];
+		const nested = Object.assign(new Error('wrapped'), { cause: Object.assign(new Error('outer'), { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }) });
+		await apiRequest.call(fakeContext([nested], seen), service, { method: 'GET', path: '/files/1' });
+		expect(seen).toEqual(['GET', 'GET']);
+	});
+
+	it('a token endpoint refusal as n8n 1.x gives it (EAUTH in httpCode) is a credential error, not "could not be reached"', async () => {
+		const seen: string[] = [];
+		const refused = n8n1xError('EAUTH', 'Client authentication failed (e.g., unknown client, no client authentication included, or unsupported authentication method).');
+		const failure = apiRequest.call(fakeContext([refused], seen), service, { method: 'GET', path: '/files/1' });
+		await expect(failure).rejects.toMatchObject({
+			message: expect.stringMatching(/^Test Service refused the credential of type transportTestApi: Client authentication failed/),
+		});
+		expect(seen).toEqual(['GET']);
+	});
+});

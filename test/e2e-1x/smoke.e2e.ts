@@ -1,0 +1,302 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
+// The smoke set on n8n 1.123.x (Node 22): each credential's connect and renewal, one read and one
+// write per node (Offers has no write: its API is read-only), a dropped connection, and each
+// trigger firing once. Same harness and sandbox as test/e2e (the whole suite runs on 2.x).
+// Asserts what n8n 1.x sent (the sandbox log) and what came back (the execution).
+import { randomUUID } from 'node:crypto';
+
+import {
+	api,
+	clearSandboxLog,
+	createWorkflow,
+	credentialRef,
+	deactivateWorkflow,
+	editorClient,
+	expire,
+	NODE_TYPES,
+	type Json,
+	type RequestLogEntry,
+	runWorkflow,
+	sandboxLog,
+	setFaults,
+	skyslopeNode,
+	state,
+	waitForExecution,
+	workflow,
+	type Workflow,
+} from '../e2e/harness';
+
+const line = (e: RequestLogEntry) => `${e.method} ${e.path} ${e.status}`;
+const header = (e: RequestLogEntry, name: string) => e.headers[name.toLowerCase()] ?? '';
+const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
+const id = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+
+/** The requests these tests cause (a polling trigger left active may add others). */
+const RELEVANT = /^\/(oauth2\/|partner\/api\/|auth\/login|api\/|offers-api\/ext\/(token|report|offers))/;
+async function relevantLog(service: 'forms' | 'listings' | 'offers'): Promise<RequestLogEntry[]> {
+	return (await sandboxLog(service)).filter((e) => RELEVANT.test(e.path));
+}
+
+const profile = workflow([skyslopeNode('forms', 'Get Profile', { resource: 'user', operation: 'getProfile' })]);
+const subscribers = workflow([skyslopeNode('listings', 'Get Subscribers', { resource: 'subscriber', operation: 'get' })]);
+const report = workflow([
+	skyslopeNode('offers', 'Get Report', {
+		resource: 'report',
+		operation: 'get',
+		startDate: '2024-01-01T00:00:00Z',
+		endDate: '2024-12-31T23:59:59Z',
+	}),
+]);
+
+/** Nodes that create a listing in the sandbox's first office, for its first agent. */
+function createListingNodes(street: string) {
+	const required = (field: string, type: string) => ({ id: field, displayName: field, required: true, defaultMatch: false, display: true, type });
+	return [
+		skyslopeNode('listings', 'Offices', { resource: 'office', operation: 'getAll', returnAll: false, limit: 1 }),
+		skyslopeNode('listings', 'Subscribers', { resource: 'subscriber', operation: 'get' }),
+		skyslopeNode('listings', 'Create listing', {
+			resource: 'listing',
+			operation: 'create',
+			officeGuid: { __rl: true, mode: 'id', value: "={{ $('Offices').first().json.officeGuid }}" },
+			checklistTypeId: 11,
+			agentGuid: { __rl: true, mode: 'id', value: "={{ $('Subscribers').first().json.users.find(u => u.userType === 'Agent').userGuid }}" },
+			columns: {
+				mappingMode: 'defineBelow',
+				value: {
+					listingPrice: 425000,
+					listingDate: '={{ $now.toISO() }}',
+					expirationDate: '={{ $now.plus({ months: 6 }).toISO() }}',
+					'property.streetNumber': '12',
+					'property.streetAddress': street,
+					'property.city': 'Sampleton',
+					'property.state': 'CA',
+					'property.zip': '95814',
+				},
+				matchingColumns: [],
+				schema: [
+					required('listingPrice', 'number'),
+					required('listingDate', 'dateTime'),
+					required('expirationDate', 'dateTime'),
+					...['streetNumber', 'streetAddress', 'city', 'state', 'zip'].map((f) => required(`property.${f}`, 'string')),
+				],
+				attemptToConvertTypes: false,
+				convertFieldsToString: false,
+			},
+		}),
+	];
+}
+
+/** A polling trigger's workflow, the trigger followed by a No Op. */
+function pollingWorkflow(name: string, type: string, service: 'listings' | 'offers', parameters: Json): Workflow {
+	return {
+		name,
+		nodes: [
+			{ name, type, typeVersion: 1, position: [0, 0], parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters }, credentials: credentialRef(service) },
+			{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		],
+		connections: { [name]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 100_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
+		await sleep(250);
+	}
+}
+
+beforeEach(async () => {
+	await clearSandboxLog();
+	await setFaults([]);
+});
+afterAll(async () => await setFaults([]));
+
+describe('n8n 1.x: SkySlope Forms (authorization code with PKCE)', () => {
+	it('connects through n8n 1.x\'s OAuth2 flow: PKCE S256, and the client secret as HTTP Basic (n8n 1.x ignores "body")', async () => {
+		const client = await editorClient();
+		await client.connectOAuth2('skyslope-forms-sandbox');
+		const log = await relevantLog('forms');
+		expect(log.map(line)).toEqual(['GET /oauth2/authorize 302', 'POST /oauth2/token 200']);
+		const [authorize, token] = log;
+		expect(authorize.query.code_challenge_method).toBe('S256');
+		const body = token.body as Record<string, string>;
+		expect(body.grant_type).toBe('authorization_code');
+		expect(body.code_verifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
+		// What n8n 1.x does with the PKCE grant whatever the credential says: the secret goes as Basic,
+		// not in the form body. The sandbox accepts both (RFC 6749 2.3.1); a token endpoint that takes
+		// the secret only from the body cannot be connected from n8n 1.x (see test/e2e-1x/README.md).
+		expect(body.client_secret).toBeUndefined();
+		expect(header(token, 'authorization')).toBe(`Basic ${Buffer.from('sandbox-forms-client:sandbox-forms-secret').toString('base64')}`);
+	});
+
+	it('read: User > Get Profile with the bearer token; an expired token is refreshed (secret in the body)', async () => {
+		const first = await runWorkflow(profile);
+		expect(first.status).toBe('success');
+		expect(first.json('Get Profile')[0]).toEqual(expect.objectContaining({ email: expect.stringContaining('@') }));
+		await expire('forms');
+		await clearSandboxLog();
+		const renewed = await runWorkflow(profile);
+		expect(renewed.status).toBe('success');
+		const log = await relevantLog('forms');
+		expect(log.map(line)).toEqual(['GET /partner/api/users/profile 401', 'POST /oauth2/token 200', 'GET /partner/api/users/profile 200']);
+		const refresh = log[1].body as Record<string, string>;
+		expect(refresh.grant_type).toBe('refresh_token');
+		// Unlike the code exchange, n8n 1.x's refresh honours "body": the secret goes in the form.
+		expect(refresh.client_secret).toBe('sandbox-forms-secret');
+		expect(header(log[1], 'authorization')).toBe('');
+	});
+
+	it('write: File > Create sends the file and returns its id', async () => {
+		const r = await runWorkflow(
+			workflow([skyslopeNode('forms', 'Create file', { resource: 'file', operation: 'create', name: 'e2e 1x create', representationType: 'Buyer' })]),
+		);
+		expect(r.status).toBe('success');
+		expect(r.json('Create file')[0]).toEqual(expect.objectContaining({ fileId: expect.any(Number) }));
+		const post = (await relevantLog('forms')).find((e) => e.method === 'POST' && e.path === '/partner/api/files');
+		expect(post?.body).toMatchObject({ name: 'e2e 1x create', representationType: 'Buyer' });
+	});
+
+	it('trigger: subscribes on activation and runs once when file 1005 is signed', async () => {
+		const webhookId = randomUUID();
+		const workflowId = await createWorkflow({
+			name: 'e2e 1x forms trigger',
+			nodes: [
+				{
+					name: 'Signed',
+					type: NODE_TYPES.formsTrigger,
+					typeVersion: 1,
+					position: [0, 0],
+					webhookId,
+					parameters: { files: { file: [{ fileId: id(1005) }] }, options: { includeSignedDocuments: true, downloadDocuments: true } },
+					credentials: credentialRef('forms'),
+				},
+			],
+			connections: {},
+			settings: { executionOrder: 'v1' },
+		});
+		try {
+			const subscribed = async () => (await relevantLog('forms')).some((e) => e.method === 'POST' && /\/documents\/sign\/subscribe\/1005$/.test(e.path));
+			await waitFor('the subscription', subscribed, 20_000);
+			const res = await fetch(`${state().sandboxUrl}/forms/sandbox/files/1005/sign`, { method: 'POST' });
+			expect(res.status).toBe(200);
+			const { notification } = (await res.json()) as { notification: Json };
+			const execution = await waitForExecution(workflowId);
+			expect(execution.status).toBe('success');
+			const item = execution.data?.resultData.runData.Signed?.[0]?.data?.main?.[0]?.[0];
+			expect(item?.json).toMatchObject({ fileId: 1005, formsEnvelopeId: notification.formsEnvelopeId });
+			expect(Object.keys(item?.binary ?? {})).toEqual((notification.documentIds as number[]).map((_, n) => `document_${n}`));
+		} finally {
+			await deactivateWorkflow(workflowId);
+		}
+	});
+});
+
+describe('n8n 1.x: SkySlope Listings & Sales (signed login, session)', () => {
+	it('connect and read: a signed login, then the subscribers with the session', async () => {
+		const r = await runWorkflow(subscribers);
+		expect(r.status).toBe('success');
+		expect(r.items('Get Subscribers').length).toBeGreaterThan(0);
+		const log = await relevantLog('listings');
+		expect(line(log[log.length - 1])).toBe('GET /api/subscribers 200');
+		expect(header(log[log.length - 1], 'session')).not.toBe('');
+	});
+
+	it('renewal: an expired session (403) is renewed by the node on n8n 1.x, and the new one kept', async () => {
+		await runWorkflow(subscribers);
+		await expire('listings');
+		await clearSandboxLog();
+		const r = await runWorkflow(subscribers);
+		expect(r.status).toBe('success');
+		const log = await relevantLog('listings');
+		// n8n 1.x renews on 401 only: the node resends without the session, and n8n logs in on that 401.
+		expect(log.map(line)).toEqual(['GET /api/subscribers 403', 'GET /api/subscribers 401', 'POST /auth/login 200', 'GET /api/subscribers 200']);
+		expect(header(log[1], 'session')).toBe('');
+		expect(header(log[3], 'session')).not.toBe(header(log[0], 'session'));
+		// The next execution uses the stored new session at once.
+		await clearSandboxLog();
+		expect((await runWorkflow(subscribers)).status).toBe('success');
+		expect((await relevantLog('listings')).map(line)).toEqual(['GET /api/subscribers 200']);
+	});
+
+	it('write: Listing > Create sends the nested body and returns the new listing', async () => {
+		const r = await runWorkflow(workflow(createListingNodes('E2E 1x Way')));
+		expect(r.status).toBe('success');
+		expect(typeof r.json('Create listing')[0].listingGuid).toBe('string');
+		const post = (await relevantLog('listings')).find((e) => e.method === 'POST' && e.path === '/api/files/listings');
+		expect(post?.status).toBeLessThan(300);
+		expect(post?.body).toMatchObject({ checklistTypeId: 11, property: { streetAddress: 'E2E 1x Way', zip: '95814' } });
+	});
+
+	it('trigger: quiet when activated, then one run with the new listing', async () => {
+		const name = 'New listing';
+		const workflowId = await createWorkflow(pollingWorkflow(name, NODE_TYPES.listingsTrigger, 'listings', { event: 'newListing', statuses: [] }), true);
+		try {
+			await waitFor('the first poll', async () => (await sandboxLog('listings')).some((e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300));
+			expect((await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}`)).data).toHaveLength(0);
+			const created = await runWorkflow(workflow(createListingNodes('Trigger 1x Ln')));
+			expect(created.status).toBe('success');
+			const execution = await waitForExecution(workflowId, 0, 100_000);
+			expect(execution.status).toBe('success');
+			const items = execution.data?.resultData.runData[name]?.[0]?.data?.main?.[0] ?? [];
+			expect(items.map((i) => i.json.listingGuid)).toEqual([created.json('Create listing')[0].listingGuid]);
+		} finally {
+			await deactivateWorkflow(workflowId);
+		}
+	}, 240_000);
+});
+
+describe('n8n 1.x: SkySlope Offers (client credentials; the API is read-only)', () => {
+	it('connect and renewal: a token with Basic auth; an expired one replaced, the call sent again', async () => {
+		expect((await runWorkflow(report)).status).toBe('success');
+		await expire('offers');
+		await clearSandboxLog();
+		const r = await runWorkflow(report);
+		expect(r.status).toBe('success');
+		const log = await relevantLog('offers');
+		expect(log.map(line)).toEqual(['GET /offers-api/ext/report 401', 'POST /offers-api/ext/token 200', 'GET /offers-api/ext/report 200']);
+		expect(header(log[1], 'authorization')).toBe(`Basic ${Buffer.from('sandbox-offers-client:sandbox-offers-secret').toString('base64')}`);
+	});
+
+	it('read: Report > Get returns the counts for the range it sent', async () => {
+		const r = await runWorkflow(report);
+		expect(r.status).toBe('success');
+		expect(r.json('Get Report')[0]).toEqual(expect.objectContaining({ offerCount: expect.any(Number), startDate: '2024-01-01T00:00:00.000Z' }));
+	});
+
+	it('a dropped connection (n8n 1.x: "closed unexpectedly") is retried by its code, and the read succeeds', async () => {
+		await setFaults([{ service: 'offers', path: '^/offers-api/ext/report$', dropRate: 1, times: 1 }]);
+		const r = await runWorkflow(report);
+		expect(r.status).toBe('success');
+		const calls = (await relevantLog('offers')).filter((e) => e.path === '/offers-api/ext/report');
+		expect(calls.length).toBe(2);
+		expect(calls[0].fault).toMatch(/drop/);
+		expect(calls[1].status).toBe(200);
+	});
+
+	it('trigger: quiet when activated, then one run with a new offer', async () => {
+		const name = 'New or updated offer';
+		const workflowId = await createWorkflow(
+			pollingWorkflow(name, NODE_TYPES.offersTrigger, 'offers', { event: 'newAndUpdatedOffers', scope: 'all', options: {} }),
+			true,
+		);
+		try {
+			await waitFor('the first poll', async () => (await sandboxLog('offers')).some((e) => e.method === 'GET' && /\/ext\/offers/.test(e.path) && e.status === 204));
+			expect((await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}`)).data).toHaveLength(0);
+			const res = await fetch(`${state().sandboxUrl}/offers/sandbox/offers`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ OfferTerms: { OfferPrice: 613000 } }),
+			});
+			expect(res.ok).toBe(true);
+			const fresh = (await res.json()) as { OfferId: string };
+			const execution = await waitForExecution(workflowId, 0, 100_000);
+			expect(execution.status).toBe('success');
+			const items = execution.data?.resultData.runData[name]?.[0]?.data?.main?.[0] ?? [];
+			expect(items.map((i) => `${String(i.json.event)} ${String(i.json.OfferId)}`)).toEqual([`new ${fresh.OfferId}`]);
+		} finally {
+			await deactivateWorkflow(workflowId);
+		}
+	}, 240_000);
+});
