@@ -10,6 +10,8 @@ import type {
 	IVersionedNodeType,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
+
+import './regex';
 import { UnexpectedError, Workflow } from 'n8n-workflow';
 
 import type { CredentialClass } from './credential-types';
