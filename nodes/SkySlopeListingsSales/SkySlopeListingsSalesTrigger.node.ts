@@ -79,7 +79,8 @@ export class SkySlopeListingsSalesTrigger implements INodeType {
 		icon: { light: 'file:skySlopeListingsSales.svg', dark: 'file:skySlopeListingsSales.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"]}}',
+		subtitle:
+			'={{ { newListing: "New Listing", changedListing: "Changed Listing", newSale: "New Sale", changedSale: "Changed Sale", statusChanged: "Status Changed" }[$parameter["event"]] }}',
 		description: 'Starts a workflow when SkySlope listings or sales are created, changed, or change status',
 		defaults: { name: 'SkySlope Listings & Sales Trigger' },
 		polling: true,

@@ -30,7 +30,7 @@ export class SkySlopeOffersTrigger implements INodeType {
 		icon: { light: 'file:skySlopeOffers.svg', dark: 'file:skySlopeOffers.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"] === "newAndUpdatedOffers" ? "New and updated offers" : "New offers"}}',
+		subtitle: '={{ { newOffers: "New Offers", newAndUpdatedOffers: "New and Updated Offers" }[$parameter["event"]] }}',
 		description: 'Starts the workflow when an offer is submitted on your listings, or when one changes',
 		defaults: { name: 'SkySlope Offers Trigger' },
 		polling: true,
@@ -53,7 +53,7 @@ export class SkySlopeOffersTrigger implements INodeType {
 						name: 'New and Updated Offers',
 						value: 'newAndUpdatedOffers',
 						description:
-							'Also each time an offer gets a higher OfferVersionNumber or a later ModificationTimestamp',
+							'Also each time an offer is revised (a new version) or otherwise changed',
 					},
 				],
 				default: 'newOffers',
@@ -65,12 +65,12 @@ export class SkySlopeOffersTrigger implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'All Listings', value: 'all', description: 'Every listing the credential can see' },
-					{ name: 'One Agent\'s Listings', value: 'agent', description: 'Listings of one agent (OfferProperty.OfferAgentId)' },
+					{ name: 'One Agent\'s Listings', value: 'agent', description: 'Listings of one agent' },
 				],
 				default: 'all',
 			},
 			{
-				...agentIdField('The agent whose listings to watch (OfferProperty.OfferAgentId)'),
+				...agentIdField('The agent whose listings to watch'),
 				displayOptions: { show: { scope: ['agent'] } },
 			},
 			optionsField([

@@ -180,7 +180,8 @@ const listingWalk: Step[] = [
 		name: 'Seeded listing details',
 		resource: 'listing',
 		operation: 'get',
-		parameters: { listingGuid: byId(expr(`$('Seeded listing').first().json.listingGuid`)) },
+		// The documents are in the whole record, not in the simplified one.
+		parameters: { listingGuid: byId(expr(`$('Seeded listing').first().json.listingGuid`)), simplify: false },
 		check: ([l]) => expect((l.documents as Json[]).length).toBeGreaterThan(0),
 	},
 	{

@@ -151,8 +151,8 @@ describe('no secret, token or session in outputs, errors or logs', () => {
 
 	it('SkySlope: reads, a create, a 422, a 404, a bad input, a session expired and renewed, a login refused', async () => {
 		const listing = [...env.listings.store.listings.values()][0];
-		everything.listingGet = await runAndCollect('skyslope', { resource: 'listing', operation: 'get', listingGuid: byId(listing.dto.listingGuid) });
-		everything.listingList = await runAndCollect('skyslope', { resource: 'listing', operation: 'getAll', returnAll: false, limit: 5 });
+		everything.listingGet = await runAndCollect('skyslope', { resource: 'listing', operation: 'get', listingGuid: byId(listing.dto.listingGuid), simplify: false });
+		everything.listingList = await runAndCollect('skyslope', { resource: 'listing', operation: 'getAll', returnAll: false, limit: 5, simplify: false });
 		everything.health = await runAndCollect('skyslope', { resource: 'service', operation: 'checkHealth' });
 		everything.contactCreate = await runAndCollect('skyslope', {
 			resource: 'contact',
@@ -170,7 +170,7 @@ describe('no secret, token or session in outputs, errors or logs', () => {
 		everything.listing404 = await runAndCollect('skyslope', { resource: 'listing', operation: 'get', listingGuid: byId('00000000-0000-4000-8000-00000000dead') });
 		everything.listingBad = await runAndCollect('skyslope', { resource: 'listing', operation: 'get', listingGuid: byId('={{ "nope" }}') });
 		env.sandbox.expireAuth('listings');
-		everything.listingRenewed = await runAndCollect('skyslope', { resource: 'listing', operation: 'get', listingGuid: byId(listing.dto.listingGuid) });
+		everything.listingRenewed = await runAndCollect('skyslope', { resource: 'listing', operation: 'get', listingGuid: byId(listing.dto.listingGuid), simplify: false });
 		expect((everything.listingRenewed as { error?: unknown }).error).toBeUndefined();
 		env.sandbox.expireAuth('listings');
 		const saved = env.credentials.skyslope;

@@ -45,15 +45,15 @@ function withoutLinks(output: unknown): unknown {
 }
 
 const cases = (): ReadCase[] => [
-	{ name: 'listing get', reads: /^\/api\/files\/listings\/[^/]+$/, run: () => node({ resource: 'listing', operation: 'get', listingGuid: byId(listingGuid) }) },
-	{ name: 'listing getAll', reads: /^\/api\/files\/listings$/, run: () => node({ resource: 'listing', operation: 'getAll', returnAll: false, limit: 25 }) },
+	{ name: 'listing get', reads: /^\/api\/files\/listings\/[^/]+$/, run: () => node({ resource: 'listing', operation: 'get', listingGuid: byId(listingGuid), simplify: false }) },
+	{ name: 'listing getAll', reads: /^\/api\/files\/listings$/, run: () => node({ resource: 'listing', operation: 'getAll', returnAll: false, limit: 25, simplify: false }) },
 	{
 		name: 'listing getReferringAgent',
 		reads: /\/referringagent$/,
 		run: () => node({ resource: 'listing', operation: 'getReferringAgent', listingGuid: byId(listingGuid) }),
 	},
-	{ name: 'sale get', reads: /^\/api\/files\/sales\/[^/]+$/, run: () => node({ resource: 'sale', operation: 'get', saleGuid: byId(saleGuid) }) },
-	{ name: 'sale getAll', reads: /^\/api\/files\/sales$/, run: () => node({ resource: 'sale', operation: 'getAll', returnAll: false, limit: 12 }) },
+	{ name: 'sale get', reads: /^\/api\/files\/sales\/[^/]+$/, run: () => node({ resource: 'sale', operation: 'get', saleGuid: byId(saleGuid), simplify: false }) },
+	{ name: 'sale getAll', reads: /^\/api\/files\/sales$/, run: () => node({ resource: 'sale', operation: 'getAll', returnAll: false, limit: 12, simplify: false }) },
 	{
 		name: 'sale getCommissionLog',
 		reads: /\/commissionLog$/,

@@ -242,6 +242,23 @@ describe('pickers', () => {
 		const sale = await env.method('loadOptions', 'getSaleChecklistTypes', { resource: 'sale', operation: 'create', officeGuid: byId(office.officeGuid) });
 		expect(sale.map((o) => o.value)).toEqual([24, 25, 26]);
 	});
+
+	it('checklist types wait for the office with several offices, and need none with one', async () => {
+		const create = { resource: 'listing', operation: 'create' };
+		// Several offices, none picked: an empty list, not the 422 the service answers to a request without an office.
+		const before = env.sent('GET', /checklistTypes$/).length;
+		expect(await env.method('loadOptions', 'getListingChecklistTypes', create)).toEqual([]);
+		expect(env.sent('GET', /checklistTypes$/).length).toBe(before);
+		const store = env.state.store;
+		store.multiOffice = false;
+		try {
+			const only = await env.method('loadOptions', 'getSaleChecklistTypes', { resource: 'sale', operation: 'create' });
+			expect(only.map((o) => o.name)).toEqual(store.checklistTypesOf(store.offices[0].officeGuid, 'Sale').map((t) => t.checklistTypeName));
+			expect(only.length).toBeGreaterThan(0);
+		} finally {
+			store.multiOffice = true;
+		}
+	});
 });
 
 describe('updates', () => {

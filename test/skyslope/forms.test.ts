@@ -1,6 +1,7 @@
 // Form-driven fields: what the resource mapper offers for a service form, and the body rebuilt
 // from what a user mapped.
 import { buildFormBody, checkFormBody, formFieldsIn, toMapperFields, type FormField } from '../../nodes/SkySlopeListingsSales/helpers/forms';
+import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
 import { byId, startEnv, type Env } from './setup';
 
 const form: FormField[] = [
@@ -70,19 +71,31 @@ describe('form fields for the resource mapper', () => {
 		expect(byIdMap.get('listingPrice')?.type).toBe('number');
 		expect(byIdMap.get('listingDate')?.type).toBe('dateTime');
 		expect(byIdMap.get('isOfficeLead')?.type).toBe('boolean');
-		expect(byIdMap.get('coAgentGuids')?.type).toBe('array');
-		expect(byIdMap.get('customFields')?.type).toBe('object');
-		expect(byIdMap.get('commissionBreakdowns')).toMatchObject({ type: 'array', displayName: 'commissionBreakdowns [list of {description, amount}]' });
+		// Lists and dictionaries are text fields (an empty JSON editor shows as invalid JSON in n8n), their format in the label.
+		expect(byIdMap.get('coAgentGuids')).toMatchObject({ type: 'string', displayName: 'Co-Agent GUIDs (comma-separated)' });
+		expect(byIdMap.get('customFields')).toMatchObject({ type: 'string', displayName: 'Custom Fields (JSON object)' });
+		expect(byIdMap.get('commissionBreakdowns')).toMatchObject({
+			type: 'string',
+			displayName: 'Commission Breakdowns (JSON list of {description, amount})',
+		});
 	});
 
-	it('flags deprecated fields and changed choices in the display name; deprecated ones are not added by default', () => {
-		expect(byIdMap.get('mlsId')).toMatchObject({ displayName: 'mlsId (deprecated since 2023-06-01)', removed: true });
-		expect(byIdMap.get('property.propertyTypeId')?.displayName).toBe('property.propertyTypeId (choices changed 2024-01-01)');
+	it('labels fields for people, keeps the path as the id, flags deprecated fields and adds them only on request', () => {
+		expect(byIdMap.get('mlsId')).toMatchObject({ id: 'mlsId', displayName: 'MLS ID (Deprecated)', removed: true });
+		expect(byIdMap.get('property.streetName')).toMatchObject({ id: 'property.streetName', displayName: 'Property: Street Name' });
+		expect(byIdMap.get('property.geo.lat')?.displayName).toBe('Property: Geo: Lat');
+		// Dates of form changes are notes for the service's staff, not part of a label.
+		expect(byIdMap.get('property.propertyTypeId')?.displayName).toBe('Property: Property Type');
+		expect(byIdMap.get('sourceId')?.displayName).toBe('Source');
+		expect(fields.map((f) => f.displayName).join(' ')).not.toMatch(/\d{4}-\d{2}-\d{2}|\./);
 	});
 });
 
 describe('the body built from a mapping', () => {
-	const schema = toMapperFields(form);
+	// The schema of a workflow saved when lists and dictionaries were JSON fields: still parsed.
+	const schema = toMapperFields(form).map((f) =>
+		f.id === 'coAgentGuids' || f.id === 'commissionBreakdowns' ? { ...f, type: 'array' as const } : f.id === 'customFields' ? { ...f, type: 'object' as const } : f,
+	);
 
 	it('rebuilds nesting, leaves out empty values, writes dates as ISO and parses typed-in lists', () => {
 		const body = buildFormBody(
@@ -111,6 +124,23 @@ describe('the body built from a mapping', () => {
 			commissionBreakdowns: [{ description: 'Base', amount: 5 }],
 			isOfficeLead: false,
 		});
+	});
+
+	it('parses lists and dictionaries typed as text against the form, and refuses text that is neither', () => {
+		const typed = buildFormBody(
+			{ coAgentGuids: 'a, b', customFields: '{"x":"1"}', commissionBreakdowns: '[{"description":"Base","amount":5}]' },
+			toMapperFields(form),
+		);
+		expect(typed).toEqual({ coAgentGuids: 'a, b', customFields: '{"x":"1"}', commissionBreakdowns: '[{"description":"Base","amount":5}]' });
+		const complete = { officeGuid: 'o', listingPrice: 1, property: { streetName: 'Elm' } };
+		expect(checkFormBody(form, { ...complete, ...typed })).toEqual({
+			body: { ...complete, coAgentGuids: ['a', 'b'], customFields: { x: '1' }, commissionBreakdowns: [{ description: 'Base', amount: 5 }] },
+			problems: [],
+		});
+		expect(checkFormBody(form, { ...complete, coAgentGuids: '[a', customFields: 'x=1' }).problems).toEqual([
+			'coAgentGuids: "[a" is not a list (comma-separated values or a JSON list)',
+			'customFields: "x=1" is not a JSON object',
+		]);
 	});
 
 	it('maps input items automatically: nested objects kept, keys that are not form fields dropped', () => {
@@ -218,7 +248,14 @@ describe('the resource mapper method against the sandbox', () => {
 		expect(ids).not.toContain('officeGuid');
 		expect(ids).toContain('commercialLease.monthlyRent');
 		expect(result.fields.find((f) => f.id === 'property.zip')?.required).toBe(true);
-		expect(result.fields.find((f) => f.id === 'mlsId')?.displayName).toContain('deprecated');
+		expect(result.fields.find((f) => f.id === 'mlsId')?.displayName).toBe('MLS ID (Deprecated)');
+		expect(result.fields.find((f) => f.id === 'property.streetNumber')?.displayName).toBe('Property: Street Number');
+		// Optional lists and dictionaries are optional text fields (no JSON editor to show an empty value as invalid).
+		expect(result.fields.filter((f) => ['coAgentGuids', 'customFields'].includes(f.id)).map((f) => [f.id, f.type, f.required])).toEqual([
+			['coAgentGuids', 'string', false],
+			['customFields', 'string', false],
+		]);
+		expect(result.fields.some((f) => f.type === 'array' || f.type === 'object')).toBe(false);
 		const sent = env.sent('GET', /^\/api\/files\/listingForm$/).at(-1)!;
 		expect(sent.query).toEqual({ officeGuid: office.officeGuid, checklistTypeId: '13' });
 	});
@@ -227,8 +264,29 @@ describe('the resource mapper method against the sandbox', () => {
 		const before = env.sent().length;
 		const result = await env.method('resourceMapping', 'getFormFields', { resource: 'listing', operation: 'update' });
 		expect(result.fields).toEqual([]);
-		expect(result.emptyFieldsNotice).toBe('Fill in the parameters above first (Listing: must be a GUID like 3f2504e0-4f89-41d3-9a0c-0305e82c3301, got "")');
+		expect(result.emptyFieldsNotice).toBe('Pick the Listing above first: the fields of the form load then');
+		const create = await env.method('resourceMapping', 'getFormFields', { resource: 'listing', operation: 'create' });
+		expect(create).toEqual({ fields: [], emptyFieldsNotice: 'Pick the Office and Checklist Type above first: the fields of the form load then' });
+		const withOffice = await env.method('resourceMapping', 'getFormFields', {
+			resource: 'sale',
+			operation: 'create',
+			officeGuid: byId(env.state.store.offices[0].officeGuid),
+		});
+		expect(withOffice.emptyFieldsNotice).toBe('Pick the Checklist Type above first: the fields of the form load then');
 		expect(env.sent().length).toBe(before);
+	});
+
+	it('names a value typed wrong (not an error before anything is picked)', async () => {
+		const result = await env.method('resourceMapping', 'getFormFields', { resource: 'listing', operation: 'update', listingGuid: byId('not-a-guid') });
+		expect(result.fields).toEqual([]);
+		expect(result.emptyFieldsNotice).toBe('The form cannot be loaded yet: Listing: must be a GUID like 3f2504e0-4f89-41d3-9a0c-0305e82c3301, got "not-a-guid"');
+	});
+
+	it('hides the "no fields" error of the editor while the field list is empty on purpose', () => {
+		const node = new SkySlopeListingsSales();
+		const mappers = node.description.properties.filter((p) => p.type === 'resourceMapper');
+		expect(mappers.length).toBeGreaterThan(0);
+		for (const mapper of mappers) expect(mapper.typeOptions?.resourceMapper?.hideNoDataError).toBe(true);
 	});
 
 	it('offers fixed fields where the service publishes no form', async () => {

@@ -150,9 +150,13 @@ describe('listings', () => {
 	});
 
 	it('gets the listing and lists listings page by page', async () => {
-		const [listing] = await ok({ resource: 'listing', operation: 'get', listingGuid: byId(listingGuid) });
+		const [listing] = await ok({ resource: 'listing', operation: 'get', listingGuid: byId(listingGuid), simplify: false });
 		expect(listing.listingGuid).toBe(listingGuid);
 		expect((listing.property as IDataObject).streetAddress).toBe('Sandbox Way');
+		// Simplify (the default) gives the same listing as one flat record with the address in one line.
+		const [simple] = await ok({ resource: 'listing', operation: 'get', listingGuid: byId(listingGuid) });
+		expect(simple).toMatchObject({ listingGuid, listingPrice: 450000, address: '12 Sandbox Way, Sampleton, CA 95814', status: listing.status });
+		expect(simple).not.toHaveProperty('property');
 		const before = env.sent('GET', /^\/api\/files\/listings$/).length;
 		const some = await ok({ resource: 'listing', operation: 'getAll', returnAll: false, limit: 15 });
 		expect(some).toHaveLength(15);

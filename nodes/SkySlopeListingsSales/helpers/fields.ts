@@ -117,7 +117,7 @@ export const checklistTypeField = (transactionType: 'Listing' | 'Sale'): INodePr
 		loadOptionsDependsOn: ['officeGuid.value', transactionType === 'Listing' ? 'listingGuid.value' : 'saleGuid.value'],
 	},
 	description:
-		'The checklist type decides which fields the form has. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		'The checklist type decides which fields the form has; the list shows the types of the office picked above (with several offices, pick the office first). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 });
 
 /** The resource mapper of a form-driven operation: its fields come from the matching form. */
@@ -137,7 +137,9 @@ export const formFieldsProperty = (dependsOn: string[], partial: boolean): INode
 			addAllFields: !partial,
 			multiKeyMatch: false,
 			supportAutoMap: true,
-			noFieldsError: 'The form has no fields: check the record and options picked above',
+			// Until the record and options above are picked the field list is empty on purpose: the
+			// notice of getFormFields says what to pick, instead of a "no fields" error.
+			hideNoDataError: true,
 		},
 	},
 	description: partial

@@ -9,6 +9,7 @@ import {
 	readLimit,
 	readRecords,
 	returnAllAndLimit,
+	simplifyField,
 	statusOf,
 	toUnixSeconds,
 	type Link,
@@ -16,6 +17,7 @@ import {
 } from '../../shared';
 import { nextLinkQuery, skySlopeRequest } from '../transport';
 import { kindOfFile } from './kinds';
+import { simplifyFile } from './simplify';
 
 const agentFilter = (name: string, displayName: string, description: string): INodeProperties => ({
 	displayName,
@@ -89,12 +91,13 @@ export function fileGetMany(kind: 'listing' | 'sale'): Operation {
 		name: 'Get Many',
 		action: `Get many ${kind}s`,
 		description: `List ${kind}s the user can see, newest first, with filters`,
-		properties: [...returnAllAndLimit(500), filters(kind)],
+		properties: [...returnAllAndLimit(500), filters(kind), simplifyField()],
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const limit = readLimit(this, itemIndex, 500);
 			const returnAll = limit === undefined;
 			const first = firstPageQuery(this, itemIndex);
-			return await followNextLinks<IDataObject>({
+			const simplify = this.getNodeParameter('simplify', itemIndex, true) !== false;
+			const records = await followNextLinks<IDataObject>({
 				returnAll,
 				limit,
 				fetch: async (next) => {
@@ -109,6 +112,7 @@ export function fileGetMany(kind: 'listing' | 'sale'): Operation {
 					return { records, links: (envelope.links as Link[] | undefined) ?? pageByNumber(qs, records.length) };
 				},
 			});
+			return simplify ? records.map((record) => simplifyFile(kind, record)) : records;
 		},
 	});
 }

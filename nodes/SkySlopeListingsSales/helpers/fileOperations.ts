@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkMaxItems, type Operation } from '../../shared';
+import { checkMaxItems, simplifyField, type Operation } from '../../shared';
 import {
 	agentLocator,
 	checklistTypeField,
@@ -16,6 +16,7 @@ import {
 import { formDrivenWrite, simpleRequest } from './formDriven';
 import { kindOfFile } from './kinds';
 import { byGuid, recordOutput } from './reads';
+import { simplifyFile } from './simplify';
 
 /**
  * The operations listings and sales have alike (spec 4.6-4.8: the same shape under
@@ -161,9 +162,12 @@ export const fileGet = (kind: FileKind): Operation =>
 		action: `Get a ${kind}`,
 		description: kind === 'listing' ? 'Retrieve a listing with its documents' : 'Retrieve a sale',
 		method: 'GET',
-		properties: [locator(kind)],
+		properties: [locator(kind), simplifyField()],
 		path: pathOf(kind),
-		output: recordOutput(kindOfFile(kind), `Get a ${kind}`, byGuid(`${kind}Guid`)),
+		output: (value, item, r) => {
+			const record = recordOutput(kindOfFile(kind), `Get a ${kind}`, byGuid(`${kind}Guid`))(value, item, r) as IDataObject;
+			return r.get('simplify') === false ? record : simplifyFile(kind, record);
+		},
 	});
 
 export const fileUpdate = (kind: FileKind): Operation =>

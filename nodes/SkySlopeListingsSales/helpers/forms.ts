@@ -72,21 +72,36 @@ function isNestedObject(field: FormField): boolean {
 	return !!field.subFields?.length && mapperType(field) !== 'array';
 }
 
-function flags(field: FormField): string {
-	const notes: string[] = [];
-	if (field.deprecated) {
-		notes.push(field.deprecatedAsOf ? `deprecated since ${field.deprecatedAsOf.slice(0, 10)}` : 'deprecated');
-	}
-	if (field.deprecatedAvailableSelections) {
-		const since = field.deprecatedAvailableSelectionsAsOf?.slice(0, 10);
-		notes.push(since ? `choices changed ${since}` : 'some choices deprecated');
-	}
-	return notes.length ? ` (${notes.join('; ')})` : '';
+/** Words written in capitals in labels. */
+const ACRONYMS: Record<string, string> = { guid: 'GUID', guids: 'GUIDs', id: 'ID', ids: 'IDs', mls: 'MLS', url: 'URL', zip: 'ZIP' };
+
+/** `streetNumber` -> `Street Number`, `coAgentGuids` -> `Co-Agent GUIDs`, `mlsId` -> `MLS ID`. */
+function words(name: string): string {
+	const parts = name
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+		.split(/[\s_]+/)
+		.filter(Boolean)
+		.map((w) => ACRONYMS[w.toLowerCase()] ?? w.charAt(0).toUpperCase() + w.slice(1));
+	return parts.join(' ').replace(/^Co /, 'Co-');
 }
 
-function listShape(field: FormField): string {
-	if (!field.subFields?.length) return '';
-	return ` [list of {${field.subFields.map((s) => s.fieldName).join(', ')}}]`;
+/**
+ * What people read for a field: `property.streetNumber` -> `Property: Street Number`. The id stays
+ * the service's path (the body is rebuilt from it); dates of form changes are not shown.
+ */
+export function fieldLabel(id: string, field: FormField): string {
+	let label = id.split('.').map(words).join(': ');
+	// A choice is picked by name: `sourceId` reads `Source`.
+	if (field.allowableSelections?.length) label = label.replace(/ IDs?$/, '');
+	return field.deprecated ? `${label} (Deprecated)` : label;
+}
+
+/** How a list or dictionary is typed in its text field, after the label. */
+function textShape(field: FormField, type: FieldType): string {
+	if (type === 'object') return ' (JSON object)';
+	if (!field.subFields?.length) return ' (comma-separated)';
+	return ` (JSON list of {${field.subFields.map((s) => s.fieldName).join(', ')}})`;
 }
 
 export interface MapperOptions {
@@ -98,8 +113,9 @@ export interface MapperOptions {
 
 /**
  * The form as n8n's resource mapper shows it: nested sub-fields flattened to `parent.child` ids,
- * required fields mandatory (a sub-field only when its parent is required too), allowable
- * selections as options, deprecated fields and choices flagged in the display name.
+ * labelled for people (the id stays the service's path), required fields mandatory (a sub-field
+ * only when its parent is required too), allowable selections as options, deprecated fields
+ * flagged in the label and not added by default.
  */
 export function toMapperFields(fields: FormField[], options: MapperOptions = {}): ResourceMapperField[] {
 	const out: ResourceMapperField[] = [];
@@ -113,14 +129,17 @@ export function toMapperFields(fields: FormField[], options: MapperOptions = {})
 				continue;
 			}
 			const type = mapperType(field);
+			// Lists and dictionaries are typed as text (parsed against the form when the item runs):
+			// n8n's JSON editor marks an empty value as invalid JSON, and most of these are optional.
+			const asText = type === 'array' || type === 'object';
 			const entry: ResourceMapperField = {
 				id,
-				displayName: `${id}${flags(field)}${type === 'array' ? listShape(field) : ''}`,
+				displayName: `${fieldLabel(id, field)}${asText ? textShape(field, type) : ''}`,
 				required,
 				defaultMatch: false,
 				canBeUsedToMatch: false,
 				display: true,
-				type,
+				type: asText ? 'string' : type,
 				// Deprecated fields are offered, but not added by default.
 				removed: field.deprecated === true && !required,
 			};
@@ -275,8 +294,21 @@ export function checkFormBody(fields: FormField[], body: IDataObject, options: F
 		}
 		for (const field of list) {
 			const path = `${prefix}${field.fieldName}`;
-			const value = object[field.fieldName];
 			const type = mapperType(field);
+			let value: IDataObject[string] = object[field.fieldName];
+			// A list or dictionary typed as text in the mapper: parsed here, where the form says what it is.
+			if (typeof value === 'string' && value.trim() !== '' && (type === 'array' || type === 'object')) {
+				value = (type === 'array' ? asList(value) : asObject(value)) as IDataObject[string];
+				if (typeof value === 'string') {
+					problems.push(
+						type === 'array'
+							? `${path}: ${shown(value)} is not a list (comma-separated values or a JSON list)`
+							: `${path}: ${shown(value)} is not a JSON object`,
+					);
+					continue;
+				}
+				out[field.fieldName] = value;
+			}
 			if (isEmpty(value)) {
 				if (!requireHere || field.isRequired !== true) continue;
 				// Name what the user maps: the required leaves of an object left out, else the field.

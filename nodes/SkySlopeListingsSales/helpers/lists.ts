@@ -83,7 +83,9 @@ export async function filesPage(
 
 /**
  * The checklist types for a transaction type: of the office picked; else of the office of the
- * listing or sale picked; else of the only office (single-office brokers).
+ * listing or sale picked; else of the only office the user sees. With several offices and none
+ * picked yet there is nothing to list (the service refuses to choose an office): the list stays
+ * empty until an office is picked, and the field's description says so.
  */
 export async function checklistTypes(
 	ctx: ILoadOptionsFunctions,
@@ -99,8 +101,16 @@ export async function checklistTypes(
 		});
 		if (typeof record.officeGuid === 'string') office = record.officeGuid;
 	}
-	const path = office ? p`/api/offices/${office}/checklistTypes` : '/api/checklistTypes';
-	const { records } = await getRecords(ctx, path, { kind: CHECKLIST_TYPE, operation: 'Load checklist types', qs: { transactionType } });
+	if (!office) {
+		const visible = await offices(ctx);
+		if (visible.length !== 1) return [];
+		office = String(visible[0].value);
+	}
+	const { records } = await getRecords(ctx, p`/api/offices/${office}/checklistTypes`, {
+		kind: CHECKLIST_TYPE,
+		operation: 'Load checklist types',
+		qs: { transactionType },
+	});
 	return records.map((t) => ({
 		name: String(t.checklistTypeName ?? t.checklistTypeId),
 		value: Number(t.checklistTypeId),

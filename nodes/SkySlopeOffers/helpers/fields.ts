@@ -11,7 +11,7 @@ export const flattenOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to put the fields of OfferProperty and OfferTerms next to the offer\'s own fields, one level deep, with lists joined by commas (for spreadsheets)',
+		'Whether to put the property and terms fields next to the offer\'s own fields, one level deep, with lists joined by commas (for spreadsheets)',
 };
 
 /** The offer to read: picked from recent offers, or its OfferId. */
@@ -19,7 +19,7 @@ export function offerIdField(): INodeProperties {
 	return locatorField({
 		name: 'offerId',
 		displayName: 'Offer ID',
-		description: 'The OfferId of the offer',
+		description: 'The offer to read',
 		searchListMethod: 'searchOffers',
 		id: TEXT_ID_MODE('offer', '3f2504e0-4f89-41d3-9a0c-0305e82c3301'),
 	});

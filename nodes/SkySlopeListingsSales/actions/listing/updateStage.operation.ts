@@ -6,7 +6,7 @@ export default simpleRequest({
 	value: 'updateStage',
 	name: 'Update Stage',
 	action: 'Set the stage of a listing',
-	description: 'Move a listing to another stage (a StageDTO with its stageId)',
+	description: 'Move a listing to another stage of its checklist',
 	method: 'PATCH',
 	properties: [
 		listingLocator(),

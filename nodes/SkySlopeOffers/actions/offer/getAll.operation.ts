@@ -20,7 +20,7 @@ export default defineOperation({
 		),
 		...returnAllAndLimit(),
 		optionsField([
-			agentIdField('Only offers on listings of this agent (OfferProperty.OfferAgentId)', false),
+			agentIdField('Only offers on listings of this agent', false),
 			flattenOption,
 		]),
 	],
