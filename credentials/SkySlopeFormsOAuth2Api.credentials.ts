@@ -76,11 +76,13 @@ export class SkySlopeFormsOAuth2Api implements ICredentialType {
 			description:
 				'What n8n may do. Offline access (to refresh the token) is always requested. Pick only scopes your SkySlope partner app was granted.',
 			options: [
+				{ name: 'Buyer Agreements (Read)', value: 'forms.buyerAgreements.restrictedRead', description: 'List the buyer agreements of your market' },
 				{ name: 'Documents', value: 'forms.documents', description: 'Add, upload, fill, delete documents; create envelopes' },
 				{ name: 'Documents (Read-Only)', value: 'forms.documents.read', description: 'List, read and download documents, envelopes and signed documents' },
 				{ name: 'Files', value: 'forms.files', description: 'Create and update files, contacts and commissions; apply templates' },
 				{ name: 'Files (Read-Only)', value: 'forms.files.read', description: 'List and read files; list collaborators' },
-				{ name: 'Forms (Read)', value: 'forms.forms.read', description: 'List the forms of your libraries' },
+				{ name: 'Forms (Read)', value: 'forms.forms.read', description: 'List the forms of your libraries and their tags' },
+				{ name: 'Groups (Admin)', value: 'admin.groups', description: 'Create groups and child groups; add users to groups and remove them' },
 				{ name: 'Libraries (Read)', value: 'forms.libraries.read', description: 'List your form libraries' },
 				{ name: 'MLS Import', value: 'forms.mls.import', description: 'Import listing data from the MLS' },
 				{ name: 'Templates (Read)', value: 'forms.templates.read', description: 'List personal and broker templates' },

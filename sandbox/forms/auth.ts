@@ -21,6 +21,8 @@ export const SCOPES = [
 	'forms.libraries.read',
 	'forms.webhooks',
 	'forms.mls.import',
+	'forms.buyerAgreements.restrictedRead',
+	'admin.groups',
 	'offline_access',
 ] as const;
 

@@ -1,6 +1,7 @@
 // What the caller can use: ListForms, ListLibraries, ListCollaborators, GetUserProfile.
 import { FILES_READ } from './contacts';
 import { ok, pageOf, queryParams } from './http';
+import { inNaming } from './naming';
 import { formsQuery } from './schemas';
 import type { FormsState } from './state';
 
@@ -17,12 +18,9 @@ export function catalogRoutes(s: FormsState): void {
 			.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 		return ok({
 			totalRecords: forms.length,
-			forms: pageOf(forms, q.page, q.pageSize).map((f) => ({
-				id: f.id,
-				name: f.name,
-				libraryId: f.libraryId,
-				attributes: { ...f.attributes },
-			})),
+			forms: pageOf(forms, q.page, q.pageSize).map((f) =>
+				inNaming(store.naming, 'form', { id: f.id, name: f.name, libraryId: f.libraryId, attributes: { ...f.attributes } }),
+			),
 		});
 	});
 

@@ -3,6 +3,7 @@
 import type { SandboxResponse } from '../core/router';
 import { ApiError, badRequest, jsonBody, ok, pageOf, parseId, queryParams } from './http';
 import { parseMultipart } from './multipart';
+import { inNaming } from './naming';
 import { isPdf, makePdf, makeZip } from './pdf';
 import { addDocumentsSchema, deleteQuery, documentQuery, downloadQuery, updateFieldsSchema } from './schemas';
 import { addressLine, documentFromForm, fieldsOf, stamp } from './seed';
@@ -120,7 +121,7 @@ export function documentRoutes(s: FormsState): void {
 			pageSize: q.pageSize,
 			totalItems: fields.length,
 			totalPages: Math.ceil(fields.length / q.pageSize),
-			fields: pageOf(fields, q.page, q.pageSize),
+			fields: pageOf(fields, q.page, q.pageSize).map((f) => inNaming(store.naming, 'documentField', f)),
 		});
 	});
 

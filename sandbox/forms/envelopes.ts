@@ -11,6 +11,7 @@ import { signingRoutes } from './signing';
 import { filterWith, sortWith, type SieveFields } from './sieve';
 import type { FormsState } from './state';
 import type { EnvelopeRecord, SignedDocumentRecord } from './store';
+import { inNaming } from './naming';
 import { envelopeView, signedView } from './views';
 
 export const ENVELOPE_FIELDS: SieveFields<EnvelopeRecord> = {
@@ -66,7 +67,7 @@ export function envelopeRoutes(s: FormsState, deliveries: Delivery[]): void {
 
 	const signedList = (records: SignedDocumentRecord[]) => {
 		const base = s.ctx.baseUrl();
-		const documents = records.map((r) => signedView(r, base));
+		const documents = records.map((r) => inNaming(s.store.naming, 'signedDocument', signedView(r, base)));
 		return ok(store.signedDocumentsShape === 'array' ? documents : { totalRecords: documents.length, documents });
 	};
 

@@ -17,6 +17,7 @@ import { documentFromForm, stamp } from './seed';
 import { filterWith, sortWith, type SieveFields } from './sieve';
 import type { FormsState } from './state';
 import type { Commission, FileRecord } from './store';
+import { inNaming } from './naming';
 import { contactView, fileListItem, fileView, templateListItem } from './views';
 
 /** Filterable and sortable fields of ListFiles (names compared case-insensitively). */
@@ -57,7 +58,7 @@ export function fileRoutes(s: FormsState): void {
 
 	s.api('GET', '/files/:fileId', FILES_READ, (req) => {
 		const fileId = parseId('fileId', req.params.fileId);
-		return ok(fileView(store, store.file(fileId)));
+		return ok(inNaming(store.naming, 'file', fileView(store, store.file(fileId))));
 	});
 
 	s.api('POST', '/files', FILES_WRITE, (req, token) => {

@@ -13,6 +13,8 @@ import { contactRoutes } from './contacts';
 import { documentRoutes } from './documents';
 import { envelopeRoutes, type Delivery } from './envelopes';
 import { fileRoutes } from './files';
+import { formVersionRoutes } from './formVersions';
+import { groupRoutes } from './groups';
 import { badRequest, errorResponse, jsonBody, wrap } from './http';
 import { formsPersistence } from './persist';
 import { seedForms, USERS } from './seed';
@@ -75,6 +77,8 @@ export const formsService: ServiceFactory = (ctx) => {
 	documentRoutes(state);
 	envelopeRoutes(state, deliveries);
 	catalogRoutes(state);
+	formVersionRoutes(state);
+	groupRoutes(state);
 
 	const exposed: FormsServiceState = { store, auth, deliveries, users: USERS };
 	return {

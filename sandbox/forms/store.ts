@@ -2,6 +2,7 @@
 // (who may see a file, whom a caller may act for).
 import { notFound } from './http';
 import type { NotificationShape } from './signing';
+import type { Naming } from './naming';
 
 export interface Address {
 	streetNumber: string;
@@ -236,6 +237,8 @@ export class FormsStore {
 	readonly templateForms = new Map<number, number[]>();
 	/** Where ListSignedDocuments puts its records: a bare array (default) or `{totalRecords, documents}`. */
 	signedDocumentsShape: 'array' | 'object' = 'array';
+	/** Whose field names records are answered in (naming.ts): the service documents' or the OpenAPI's. */
+	naming: Naming = 'service';
 	/** The payload shape of signed-documents notifications (see signing.ts; PUT /forms/sandbox/notification-shape). */
 	notificationShape: NotificationShape = 'documentIds';
 

@@ -53,6 +53,17 @@ export interface OffersState {
 	upsert(input: OfferUpsert): { offer: Offer; created: boolean };
 	/** Start of the UTC day the sandbox was started on: the seed's reference point. */
 	anchorMs: number;
+	/**
+	 * Whose shapes offers are answered in: the service documents' (contingencies as names) or
+	 * SkySlope's OpenAPI (contingencies as `{name}` objects).
+	 */
+	naming: 'service' | 'openapi';
+}
+
+/** An offer as answered in the state's naming. */
+function inNaming(state: OffersState, offer: Offer): Offer {
+	if (state.naming === 'service') return offer;
+	return { ...offer, OfferTerms: { ...offer.OfferTerms, Contingencies: offer.OfferTerms.Contingencies.map((name) => ({ name })) } } as unknown as Offer;
 }
 
 const json = (status: number, body: unknown): SandboxResponse => ({ status, json: body });
@@ -212,7 +223,7 @@ export const offersService: ServiceFactory = (ctx) => {
 		return { offer, created: true };
 	};
 
-	const state: OffersState = { offers, listings, tokens, inRange, upsert, anchorMs };
+	const state: OffersState = { offers, listings, tokens, inRange, upsert, anchorMs, naming: 'service' };
 
 	// -------------------------------------------------------------------------------------------
 	// Authentication
@@ -289,7 +300,7 @@ export const offersService: ServiceFactory = (ctx) => {
 	const getOffer = authed((req) => {
 		const offer = offers.get(req.params.offerId);
 		if (!offer) return errorBody(404, `Offer ${JSON.stringify(req.params.offerId)} was not found.`);
-		return json(200, offer);
+		return json(200, inNaming(state, offer));
 	});
 
 	const listOffers = authed((req) => {
@@ -303,7 +314,7 @@ export const offersService: ServiceFactory = (ctx) => {
 		const page = q.page ?? 1;
 		const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
 		const slice = inRange(startMs, endMs).slice((page - 1) * pageSize, page * pageSize);
-		return slice.length ? json(200, slice) : noContent();
+		return slice.length ? json(200, slice.map((offer) => inNaming(state, offer))) : noContent();
 	});
 
 	const agentListings = authed((req) => {
@@ -331,7 +342,9 @@ export const offersService: ServiceFactory = (ctx) => {
 			.sort((a, b) => Date.parse(b.latestOfferDate) - Date.parse(a.latestOfferDate) || a.fileId - b.fileId)
 			.slice(0, AGENT_LISTINGS_LIMIT);
 		if (!rows.length) return noContent();
-		return json(200, { hasNewOffers: rows.some((r) => r.hasNewOffers), listings: rows });
+		// SkySlope's OpenAPI adds a link to the listing's offers; the service documents do not name one.
+		const answered = state.naming === 'openapi' ? rows.map((r) => ({ ...r, viewOffersLink: `https://offers.example.com/file/${r.fileId}` })) : rows;
+		return json(200, { hasNewOffers: rows.some((r) => r.hasNewOffers), listings: answered });
 	});
 
 	const report = authed((req) => {

@@ -144,6 +144,10 @@ export async function sandboxCredentials(sandboxUrl: string): Promise<Array<Reco
 				customAccountsUrl: hint(info, 'forms', 'accountsUrl'),
 				clientId: hint(info, 'forms', 'clientId'),
 				clientSecret: hint(info, 'forms', 'clientSecret'),
+				// Every scope the sandbox grants, so that every operation can run (the defaults leave out the admin ones).
+				scopes: hint(info, 'forms', 'scopes')
+					.split(' ')
+					.filter((s) => s && s !== 'offline_access'),
 				authentication: 'body',
 			},
 		},

@@ -32,6 +32,8 @@ describe('SkySlope Forms OAuth2 API credential', () => {
 		const scopes = byName.get('scopes');
 		expect(scopes?.type).toBe('multiOptions');
 		expect((scopes?.options as Array<{ value: string }>).map((o) => o.value).sort()).toEqual([
+			'admin.groups',
+			'forms.buyerAgreements.restrictedRead',
 			'forms.documents',
 			'forms.documents.read',
 			'forms.files',

@@ -24,8 +24,12 @@ import {
 	type RunResult,
 	type Workflow,
 } from './harness';
+import { conformanceProblems } from '../conformance/openapi';
 
 const id = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+
+/** A seeded user of the sandbox (a collaborator of the demo user). */
+const USER = '00000000-0000-4000-8000-000000000002';
 
 function forms(name: string, parameters: Json, extra: Json = {}) {
 	return skyslopeNode('forms', name, parameters, extra);
@@ -52,6 +56,11 @@ async function sign(fileId: number): Promise<Json> {
 
 beforeEach(async () => {
 	await clearSandboxLog();
+});
+
+// Every request of every workflow here, checked against SkySlope's own OpenAPI document.
+afterEach(async () => {
+	expect(conformanceProblems('forms', await sandboxLog('forms'))).toEqual([]);
 });
 
 /** A new file to write to, created by the Forms node itself (so tests never share a file's state). */
@@ -514,6 +523,72 @@ describe('SkySlope Forms in n8n: Template, Form, Library, Collaborator, User', (
 		const r = ok(await runWorkflow(workflow([forms('Profile', { resource: 'user', operation: 'getProfile' })])));
 		expect(r.json('Profile')[0]).toMatchObject({ firstName: 'Avery', subscriberId: '7100' });
 		expect(await calls()).toEqual(['GET /partner/api/users/profile']);
+	});
+});
+
+describe("SkySlope Forms in n8n: the operations of SkySlope's OpenAPI document", () => {
+	const groupCalls = async () => (await calls()).filter((c) => /group/.test(c));
+
+	it('Group > Create', async () => {
+		const brokerageId = `e2e-${randomUUID().slice(0, 8)}`;
+		const r = ok(await runWorkflow(workflow([forms('Group', { resource: 'group', operation: 'create', brokerageName: 'E2e Realty', brokerageId })])));
+		expect(r.json('Group')).toEqual([{ groupId: brokerageId, created: true }]);
+		const [post] = await api('POST', /\/group$/);
+		expect(post.body).toEqual({ brokerageName: 'E2e Realty', brokerageId });
+	});
+
+	it('Group > Create Child Group (after Create)', async () => {
+		const r = ok(
+			await runWorkflow(
+				workflow([
+					forms('Parent', { resource: 'group', operation: 'create', brokerageName: 'E2e Parent' }),
+					forms('Child', { resource: 'group', operation: 'createChild', groupId: '={{ $json.groupId }}', name: 'E2e Office' }),
+				]),
+			),
+		);
+		const [parent] = r.json('Parent');
+		expect(r.json('Child')).toEqual([{ childGroupId: expect.stringMatching(/^partnerApi_/), parentGroupId: parent.groupId, created: true }]);
+		expect(await groupCalls()).toEqual(['POST /partner/api/group', `POST /partner/api/groups/${String(parent.groupId)}/child`]);
+	});
+
+	it('Group > Add User, then Remove User', async () => {
+		const r = ok(
+			await runWorkflow(
+				workflow([
+					forms('Group', { resource: 'group', operation: 'create', brokerageName: 'E2e Members' }),
+					forms('Add', { resource: 'group', operation: 'addUser', groupId: '={{ $json.groupId }}', userId: USER }),
+					forms('Remove', { resource: 'group', operation: 'removeUser', groupId: '={{ $json.groupId }}', userId: USER }),
+				]),
+			),
+		);
+		const groupId = String(r.json('Group')[0].groupId);
+		expect(r.json('Add')).toEqual([{ added: true, userId: USER, groupId }]);
+		expect(r.json('Remove')).toEqual([{ removed: true, userId: USER, groupId }]);
+		expect((await api()).map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
+			'POST /partner/api/group 201',
+			`POST /partner/api/users/${USER}/groups/${groupId} 204`,
+			`DELETE /partner/api/users/${USER}/groups/${groupId} 204`,
+		]);
+	});
+
+	it('Form Tag > Get Many', async () => {
+		const r = ok(await runWorkflow(workflow([forms('Tags', { resource: 'tag', operation: 'getAll', formVersionIds: '9301,9302', returnAll: true })])));
+		expect(r.json('Tags').map((t) => t.id)).toEqual([9301, 9302]);
+		expect((await api('GET'))[0].query).toEqual({ ids: '9301,9302' });
+	});
+
+	it('Buyer Agreement > Get Many', async () => {
+		const r = ok(await runWorkflow(workflow([forms('Agreements', { resource: 'buyerAgreement', operation: 'getAll', limit: 2, filters: 'isCarBRBC==true' })])));
+		expect(r.json('Agreements')).toHaveLength(2);
+		expect(r.json('Agreements').every((a) => a.isCarBRBC === true)).toBe(true);
+		expect((await api('GET'))[0]).toMatchObject({ path: '/partner/api/buyer-agreements/market', query: { filters: 'isCarBRBC==true' } });
+	});
+
+	it('Library > Get Form Versions', async () => {
+		const r = ok(await runWorkflow(workflow([forms('Versions', { resource: 'library', operation: 'getFormVersions', libraryId: 13, returnAll: true })])));
+		expect(r.json('Versions').length).toBeGreaterThan(0);
+		expect(r.json('Versions')[0]).toEqual(expect.objectContaining({ id: expect.any(Number), formId: expect.any(Number), publishedVersionId: expect.any(Number) }));
+		expect(await calls()).toEqual(['GET /partner/api/libraries/13/form-versions']);
 	});
 });
 

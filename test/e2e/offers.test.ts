@@ -21,6 +21,7 @@ import {
 	type Json,
 	type Workflow,
 } from './harness';
+import { conformanceProblems } from '../conformance/openapi';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -50,6 +51,11 @@ const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
 
 beforeEach(async () => {
 	await clearSandboxLog();
+});
+
+// Every request of every workflow here, checked against SkySlope's own OpenAPI document.
+afterEach(async () => {
+	expect(conformanceProblems('offers', await sandboxLog('offers'))).toEqual([]);
 });
 
 describe('SkySlope Offers in n8n', () => {
@@ -128,6 +134,8 @@ describe('SkySlope Offers in n8n', () => {
 		for (const call of calls) {
 			const span = Date.parse(String(call.query.endDate)) - Date.parse(String(call.query.startDate));
 			expect(span).toBeLessThanOrEqual(31 * DAY);
+			// Dates as both documents type them.
+			expect([call.query.startDate, call.query.endDate].every((d) => /^\d{4}-\d{2}-\d{2}$/.test(String(d)))).toBe(true);
 		}
 		const tokens = (await sandboxLog('offers')).filter((e) => e.method === 'POST' && /\/ext\/token$/.test(e.path));
 		expect(tokens.length).toBeLessThanOrEqual(1);

@@ -126,6 +126,15 @@ describe('Template, Form, Library, Collaborator, User', () => {
 		expect(env.api('GET')[0].query).toEqual({ libraryIds: '13', page: '1', pageSize: '500' });
 	});
 
+	it('Form > Get Many sends several libraries as a repeated parameter (form style, exploded), never joined', async () => {
+		const result = await env.run({ resource: 'form', operation: 'getAll', libraryIds: [11, 13, 11], returnAll: true });
+		expect(result.error).toBeUndefined();
+		const libraries = new Set(jsonOf(result).map((f) => f.libraryId));
+		expect(libraries).toEqual(new Set([11, 13]));
+		const [sent] = env.api('GET');
+		expect(sent.query).toEqual({ libraryIds: ['11', '13'], page: '1', pageSize: '500' });
+	});
+
 	it('Form > Get Many with a limit asks for just that many', async () => {
 		const result = await env.run({ resource: 'form', operation: 'getAll', limit: 3 });
 		expect(jsonOf(result)).toHaveLength(3);

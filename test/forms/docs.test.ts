@@ -27,9 +27,12 @@ describe('SkySlope Forms node description and docs', () => {
 			envelope: ['getAll', 'create'],
 			template: ['getAll'],
 			form: ['getAll'],
-			library: ['getAll'],
+			library: ['getAll', 'getFormVersions'],
+			tag: ['getAll'],
+			buyerAgreement: ['getAll'],
 			collaborator: ['getAll'],
 			user: ['getProfile'],
+			group: ['create', 'createChild', 'addUser', 'removeUser'],
 		});
 	});
 

@@ -60,6 +60,7 @@ describe('Document > Get', () => {
 			pageNumber: fieldsOf(form)[0].pageNumber,
 			isReadOnly: false,
 			isOptional: fieldsOf(form)[0].isOptional,
+			allowOverrideIsOptional: fieldsOf(form)[0].esignAllowOverrideIsOptional,
 		});
 		const sent = env.api('GET');
 		expect(sent).toHaveLength(1);

@@ -104,14 +104,16 @@ describe('SkySlope Offers node against the sandbox', () => {
 		const calls = apiCalls(/\/ext\/offers/);
 		expect(calls.length).toBeGreaterThanOrEqual(4);
 		for (const call of calls) {
+			// Dates as both documents type them (`YYYY-MM-DD`), 30 days apart: 31 days even if endDate counts its own day.
+			expect(call.query.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+			expect(call.query.endDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 			const from = Date.parse(call.query.startDate as string);
 			const to = Date.parse(call.query.endDate as string);
-			expect(to - from).toBeLessThanOrEqual(31 * DAY);
+			expect(to - from).toBe(30 * DAY);
 			expect(call.query.pageSize).toBe('100');
-			expect(call.query.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 		}
-		expect(Date.parse(calls[0].query.startDate as string)).toBe(start);
-		expect(Date.parse(calls[calls.length - 1].query.endDate as string)).toBe(end);
+		expect(calls[0].query.startDate).toBe(new Date(start).toISOString().slice(0, 10));
+		expect(Date.parse(calls[calls.length - 1].query.endDate as string)).toBeGreaterThan(end);
 	});
 
 	it('stops at the limit, filters by agent, and an empty range (204) gives no items', async () => {

@@ -3,6 +3,8 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { startSandbox, type SandboxServer } from '../../sandbox';
+import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
 import { runNode } from '../harness';
 import { startTestServer, type RecordedRequest, type Reply, type TestServer } from '../harness/test-server';
 
@@ -90,6 +92,129 @@ describe('every operation may answer 204', () => {
 			]);
 		} finally {
 			await server.close();
+		}
+	});
+});
+
+describe('Get Many asks for whole days (`YYYY-MM-DD`, as both documents type them), against the sandbox', () => {
+	const DAY = 24 * 3600 * 1000;
+	let sandbox: SandboxServer;
+	let state: OffersState;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+		state = sandbox.service<OffersState>('offers').state;
+	});
+	afterAll(async () => sandbox.close());
+
+	it('each offer in a range that starts and ends mid-day comes exactly once, windows sharing a day included', async () => {
+		// A range far from the seed, with offers on every day edge the windows make.
+		const start = Date.UTC(2019, 2, 3, 15, 30);
+		const end = start + 75 * DAY;
+		const at = (ms: number, id: string) => state.upsert({ OfferId: id, OfferSubmissionDate: new Date(ms).toISOString() });
+		const startDay = Date.UTC(2019, 2, 3);
+		const endDay = startDay + 75 * DAY;
+		at(startDay + 1000, 'before-start'); // the first day, before the range starts
+		at(start, 'at-start');
+		at(startDay + 30 * DAY, 'shared-day-1'); // the day the first two windows share
+		at(startDay + 30 * DAY + DAY - 1, 'shared-day-1-late');
+		at(startDay + 60 * DAY + 12 * 3600 * 1000, 'shared-day-2');
+		at(end, 'at-end');
+		at(end + 1, 'after-end'); // the last day, after the range ends
+		at(endDay + DAY + 60_000, 'day-after'); // the extra day the last window asks for
+		sandbox.clearLog();
+
+		const result = await runNode({
+			node: SkySlopeOffers,
+			credentials: {
+				skySlopeOffersOAuth2Api: {
+					environment: 'custom',
+					customBaseUrl: `${sandbox.baseUrl}/offers/offers-api/`,
+					clientId: OFFERS_CLIENT_ID,
+					clientSecret: OFFERS_CLIENT_SECRET,
+				},
+			},
+			parameters: {
+				resource: 'offer',
+				operation: 'getAll',
+				startDate: new Date(start).toISOString(),
+				endDate: new Date(end).toISOString(),
+				returnAll: true,
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const ids = result.output[0].map((i) => String(i.json.OfferId));
+		expect(ids.filter((id) => ids.indexOf(id) !== ids.lastIndexOf(id))).toEqual([]);
+		expect(ids.sort()).toEqual(['at-end', 'at-start', 'shared-day-1', 'shared-day-1-late', 'shared-day-2']);
+
+		const firstPages = sandbox.requests('offers', 'GET', /\/ext\/offers\/$/).filter((r) => r.query.page === '1');
+		const windows = firstPages.map((r) => [r.query.startDate, r.query.endDate]);
+		expect(windows).toEqual([
+			['2019-03-03', '2019-04-02'],
+			['2019-04-02', '2019-05-02'],
+			['2019-05-02', '2019-06-01'],
+		]);
+		// Every window was answered (the shared days twice): the node kept each offer once.
+		expect(firstPages.map((r) => r.status)).toEqual([200, 200, 200]);
+	});
+
+	it('Get and Get Many give the same flattened offers whether contingencies come as names or as OpenAPI {name} objects', async () => {
+		const credentials = {
+			skySlopeOffersOAuth2Api: {
+				environment: 'custom',
+				customBaseUrl: `${sandbox.baseUrl}/offers/offers-api/`,
+				clientId: OFFERS_CLIENT_ID,
+				clientSecret: OFFERS_CLIENT_SECRET,
+			},
+		};
+		const end = state.anchorMs - 1000;
+		const withContingencies = state.inRange(end - 20 * DAY, end).find((o) => o.OfferTerms.Contingencies.length > 0)!;
+		const run = async (naming: OffersState['naming']) => {
+			state.naming = naming;
+			sandbox.clearLog();
+			const many = await runNode({
+				node: SkySlopeOffers,
+				credentials,
+				parameters: {
+					resource: 'offer',
+					operation: 'getAll',
+					startDate: new Date(end - 20 * DAY).toISOString(),
+					endDate: new Date(end).toISOString(),
+					returnAll: true,
+					options: { flatten: true },
+				},
+			});
+			const one = await runNode({
+				node: SkySlopeOffers,
+				credentials,
+				parameters: { resource: 'offer', operation: 'get', offerId: withContingencies.OfferId, options: { flatten: true } },
+			});
+			const raw = sandbox.requests('offers', 'GET', /\/ext\/offer\//)[0];
+			return { many: many.output[0].map((i) => i.json), one: one.output[0].map((i) => i.json), status: raw?.status };
+		};
+		try {
+			const service = await run('service');
+			const openapi = await run('openapi');
+			expect(openapi.status).toBe(200);
+			expect(service.one[0].Contingencies).toBe(withContingencies.OfferTerms.Contingencies.join(', '));
+			expect(openapi.one).toEqual(service.one);
+			expect(openapi.many).toEqual(service.many);
+			expect(service.many.length).toBeGreaterThan(0);
+
+			// Agent listings: the OpenAPI's viewOffersLink is passed on; its absence (service documents) is no error.
+			const agentId = String(withContingencies.OfferProperty.OfferAgentId);
+			const listingsIn = async (naming: OffersState['naming']) => {
+				state.naming = naming;
+				const result = await runNode({ node: SkySlopeOffers, credentials, parameters: { resource: 'agent', operation: 'getListings', agentId } });
+				expect(result.error).toBeUndefined();
+				return result.output[0].map((i) => i.json);
+			};
+			const plain = await listingsIn('service');
+			const linked = await listingsIn('openapi');
+			expect(plain.length).toBeGreaterThan(0);
+			expect(linked.map(({ viewOffersLink, ...rest }) => [rest, typeof viewOffersLink])).toEqual(plain.map((l) => [l, 'string']));
+		} finally {
+			state.naming = 'service';
 		}
 	});
 });

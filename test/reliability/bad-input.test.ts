@@ -62,6 +62,10 @@ function sample() {
 		fieldsJson: '{"x":"y"}',
 		updateFields: { name: 'Reliability' },
 		contactRows: { contact: [{ contactType: 'Buyer', firstName: 'Reli', lastName: 'Ability' }] },
+		// The operations of SkySlope's own OpenAPI document: group and user ids are free text there.
+		groupId: 'reliability-group',
+		userId: String(store.users.keys().next().value),
+		libraryId: [...store.libraries.keys()][0],
 	};
 
 	const ls = env.listings.store;

@@ -50,6 +50,9 @@ export const PICKER_ONLY = new Set([
 	'forms document.addFromForms libraryId',
 ]);
 
+/** Forms parameters whose ids are free text in SkySlope's OpenAPI document (groups, users, brokerages). */
+const FREE_TEXT_IDS = new Set(['groupId', 'userId', 'brokerageId']);
+
 export interface BadValue {
 	value: unknown;
 	why: string;
@@ -186,6 +189,8 @@ function badValuesByType(key: NodeKey, param: Param, operation: string): BadValu
 	if (type === 'resourceLocator' || (type === 'string' && /(Guid|Id)$/.test(name)) || (type === 'options' && /(Guid|Id)$/.test(name))) {
 		if (name === 'onBehalfOf') return [{ value: TEN_MB, why: '10 MB string', expect: 'refuse' }];
 		if (key === 'offers') return [...required, ...TEXT_ID_BAD];
+		// Group, user and brokerage ids of the Forms OpenAPI operations are free text (`minLength: 1`), like Offers ids.
+		if (key === 'forms' && FREE_TEXT_IDS.has(name)) return [...required, ...TEXT_ID_BAD];
 		if (/Guid$/.test(name)) return [...required, ...GUID_BAD];
 		return [...required, ...ID_BAD];
 	}
@@ -213,6 +218,15 @@ function badValuesByType(key: NodeKey, param: Param, operation: string): BadValu
 		return out;
 	}
 	if (type === 'json') return [{ value: '{not json', why: 'not JSON', expect: 'refuse' }];
+	// A comma-separated list of numeric ids typed as text (Form Tag's form version ids).
+	if (type === 'string' && /Ids$/.test(name) && key === 'forms') {
+		return [
+			{ value: '0', why: 'zero', expect: 'refuse' },
+			{ value: '12,abc', why: 'letters among good', expect: 'refuse' },
+			{ value: '../1', why: 'dot segment', expect: 'refuse' },
+			{ value: '1,-1', why: 'a negative among good', expect: 'refuse' },
+		];
+	}
 	if (type === 'string') {
 		if (name === 'binaryPropertyName') {
 			// Upload reads this binary property; downloads write into it (any name will do).

@@ -210,7 +210,7 @@ describe('forms sandbox: OAuth 2.0 authorization code with PKCE', () => {
 		const all = await h.call('POST', '/sandbox/tokens');
 		expect(all.status).toBe(200);
 		const pair = all.json as { access_token: string; refresh_token: string; scope: string };
-		expect(pair.scope.split(' ')).toHaveLength(10);
+		expect(pair.scope.split(' ')).toHaveLength(12);
 		expect((await h.api('GET', '/files', { token: pair.access_token })).status).toBe(200);
 		const narrow = await h.call('POST', '/sandbox/tokens', { json: { scope: 'forms.files.read' } });
 		const t = (narrow.json as { access_token: string; scope: string; refresh_token?: string });

@@ -14,9 +14,11 @@ export const DOCUMENT_FIELD: RecordKind = { name: 'document field', keys: ['fiel
 export const SIGNED_DOCUMENT: RecordKind = {
 	name: 'signed document',
 	keys: ['documents', 'document', 'signedDocuments', 'signedDocument'],
-	marks: ['envelopeDocumentId', 'documentId', 'esignDocumentGuid'],
+	// `esignDocumentGuid` in the service documents, `digisignDocumentGuid` in SkySlope's OpenAPI.
+	marks: ['envelopeDocumentId', 'documentId', 'esignDocumentGuid', 'digisignDocumentGuid'],
 };
 export const ENVELOPE: RecordKind = { name: 'envelope', keys: ['envelope', 'envelopes'], marks: ['id', 'envelopeId'] };
+/** A form: `id` in the service documents, `formId` in SkySlope's OpenAPI (formIdOf reads either). */
 export const FORM: RecordKind = { name: 'form', keys: ['form', 'forms'], marks: ['id', 'formId'] };
 export const COLLABORATOR: RecordKind = { name: 'collaborator', keys: ['collaborator', 'collaborators'], marks: ['id'] };
 export const LIBRARY: RecordKind = { name: 'library', keys: ['library', 'libraries'], marks: ['id', 'libraryId'] };
@@ -25,3 +27,13 @@ export const PROFILE: RecordKind = {
 	keys: ['profile', 'user', 'profiles', 'users'],
 	marks: ['id', 'subscriberId'],
 };
+/** The answer of Add Group: `{groupId}`. */
+export const GROUP: RecordKind = { name: 'group', keys: ['group'], marks: ['groupId'] };
+/** The answer of Add Child Group: `{childGroupId}`. */
+export const CHILD_GROUP: RecordKind = { name: 'child group', keys: ['childGroup', 'group'], marks: ['childGroupId'] };
+/** The tags of a form version (`GET /tags`), listed under `records`. */
+export const FORM_TAGS: RecordKind = { name: 'form tags', keys: ['records'], marks: ['id'] };
+/** A buyer agreement file (`GET /buyer-agreements/market`), listed under `files`. */
+export const BUYER_AGREEMENT: RecordKind = { name: 'buyer agreement', keys: ['files', 'file'], marks: ['id', 'memberId'] };
+/** A form version of a library (`GET /libraries/{libraryId}/form-versions`). */
+export const FORM_VERSION: RecordKind = { name: 'form version', keys: ['formVersions', 'formVersion'], marks: ['id', 'formId'] };

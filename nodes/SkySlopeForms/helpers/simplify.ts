@@ -1,6 +1,29 @@
-import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+
+import { describeAnswer } from '../../shared';
 
 /** The Simplify output of File > Get and Document > Get: what people use most, flat. */
+
+/**
+ * A field under the service documents' name or, failing that, SkySlope's OpenAPI name for it
+ * (`updatedOn` / `lastUpdated`, `type` / `fileType`, ...): a service may answer either way.
+ */
+export function eitherName(record: IDataObject, serviceName: string, openApiName: string): IDataObject[string] | null {
+	return record[serviceName] ?? record[openApiName] ?? null;
+}
+
+/**
+ * The id of a form of GET /forms: `id` (service documents) or `formId` (OpenAPI), a number or a
+ * string of digits. A form with neither fails loudly, naming what it holds.
+ */
+export function formIdOf(ctx: { getNode(): INode }, form: IDataObject): number {
+	for (const key of ['id', 'formId']) {
+		const value = form[key];
+		const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+		if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 1) return id;
+	}
+	throw new NodeOperationError(ctx.getNode(), `Load forms: a form holds neither an "id" nor a "formId" (${describeAnswer(form)})`);
+}
 
 function addressLine(a: IDataObject | undefined): string {
 	if (!a) return '';
@@ -16,7 +39,7 @@ export function simplifyFile(file: IDataObject): IDataObject {
 	return {
 		id: file.id,
 		name: file.name,
-		type: file.type,
+		type: eitherName(file, 'type', 'fileType'),
 		representationType: file.representationType,
 		status: (file.meta as IDataObject | undefined)?.status ?? null,
 		mlsNumber: file.mlsNumber,
@@ -33,7 +56,8 @@ export function simplifyFile(file: IDataObject): IDataObject {
 		})),
 		documentIds: Array.isArray(file.documentData) ? file.documentData : [],
 		isArchived: file.isArchived,
-		updatedOn: file.updatedOn,
+		createdOn: eitherName(file, 'createdOn', 'createdDate'),
+		updatedOn: eitherName(file, 'updatedOn', 'lastUpdated'),
 	};
 }
 
@@ -55,7 +79,9 @@ export function simplifyDocument(doc: IDataObject): IDataObject {
 			pageNumber: f.pageNumber,
 			isReadOnly: f.isReadOnly,
 			isOptional: f.isOptional,
+			allowOverrideIsOptional: eitherName(f, 'esignAllowOverrideIsOptional', 'digisignAllowOverrideIsOptional'),
 		})),
-		updatedOn: doc.updatedOn,
+		createdOn: eitherName(doc, 'createdOn', 'createdDate'),
+		updatedOn: eitherName(doc, 'updatedOn', 'lastUpdated'),
 	};
 }

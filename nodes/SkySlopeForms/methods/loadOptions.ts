@@ -3,6 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 import { p } from '../../shared';
 import { DOCUMENT, FORM, LIBRARY } from '../helpers/kinds';
 import { allRecords, firstRecords } from '../helpers/paging';
+import { formIdOf } from '../helpers/simplify';
 import { currentId } from './listSearch';
 
 /** Forms are read a page of 500 at a time, and at most 20 pages for one list. */
@@ -23,7 +24,10 @@ export async function getForms(this: ILoadOptionsFunctions): Promise<INodeProper
 	const libraryId = typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw)) ? Number(raw) : undefined;
 	const qs: IDataObject = libraryId ? { libraryIds: libraryId } : {};
 	const forms = await firstRecords(this, '/forms', { kind: FORM, operation: 'Load forms' }, qs, MAX_FORMS);
-	return forms.map((f) => ({ name: String(f.name ?? `Form ${String(f.id)}`), value: Number(f.id) }));
+	return forms.map((f) => {
+		const id = formIdOf(this, f);
+		return { name: String(f.name ?? `Form ${id}`), value: id };
+	});
 }
 
 /** The documents of the file chosen in `fileId`. */

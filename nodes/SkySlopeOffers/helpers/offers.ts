@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { dateWindows } from '../../shared/paging';
 import { p } from '../../shared/path';
 import { readRecordIfAny, readRecords } from '../../shared/records';
 import type { ApiContext } from '../../shared/transport';
@@ -30,22 +29,44 @@ export interface OfferRangeOptions {
 	itemIndex?: number;
 }
 
-/** One page of GET /ext/offers/ for a range the service accepts (at most MAX_RANGE_DAYS). */
-export async function offersPage(
-	this: ApiContext,
-	window: { start: Date; end: Date },
-	page: number,
-	itemIndex?: number,
-): Promise<Offer[]> {
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Days a window needs; it asks for one more. Both documents type startDate and endDate as dates
+ * (`YYYY-MM-DD`) without saying whether endDate counts its own day: asking one day beyond the days
+ * needed covers them under either reading, and 30 + 1 days stays within the 31-day limit under both.
+ */
+const DAYS_PER_WINDOW = MAX_RANGE_DAYS - 1;
+
+/** A window of whole UTC days as the service is asked for it. */
+export interface DayWindow {
+	startDate: string;
+	endDate: string;
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The whole-day windows covering [start, end]: each asks for DAYS_PER_WINDOW + 1 days, the next
+ * starting on the last of them, so neighbours share one day (an offer there comes twice and is kept
+ * once, by OfferId).
+ */
+export function dayWindows(start: Date, end: Date): DayWindow[] {
+	const first = Math.floor(start.getTime() / DAY_MS) * DAY_MS;
+	const last = Math.floor(end.getTime() / DAY_MS) * DAY_MS;
+	const windows: DayWindow[] = [];
+	for (let from = first; from <= last; from += DAYS_PER_WINDOW * DAY_MS) {
+		windows.push({ startDate: dayOf(from), endDate: dayOf(from + DAYS_PER_WINDOW * DAY_MS) });
+	}
+	return windows;
+}
+
+/** One page of GET /ext/offers/ for a window of whole days the service accepts. */
+export async function offersPage(this: ApiContext, window: DayWindow, page: number, itemIndex?: number): Promise<Offer[]> {
 	const body = await offersRequest.call(this, {
 		method: 'GET',
 		path: '/ext/offers/',
-		qs: {
-			startDate: window.start.toISOString(),
-			endDate: window.end.toISOString(),
-			page,
-			pageSize: MAX_PAGE_SIZE,
-		},
+		qs: { startDate: window.startDate, endDate: window.endDate, page, pageSize: MAX_PAGE_SIZE },
 		itemIndex,
 	});
 	// Spec 4: an array of offers, 204 when none; any other shape the reader knows, else a loud error.
@@ -53,9 +74,20 @@ export async function offersPage(
 }
 
 /**
- * Every offer submitted in [start, end], however long the range: it is split into consecutive
- * 31-day windows, each read page by page with the largest page, and an offer that two windows
- * share (their common edge) is kept once, by OfferId.
+ * Whether an offer was submitted in [startMs, endMs]: the service is asked for whole days, the
+ * range may start and end within one. An offer without a readable submission date is kept: the
+ * service chose it, and nothing here can tell otherwise.
+ */
+function submittedIn(offer: Offer, startMs: number, endMs: number): boolean {
+	const at = typeof offer.OfferSubmissionDate === 'string' ? Date.parse(offer.OfferSubmissionDate) : Number.NaN;
+	return Number.isNaN(at) || (at >= startMs && at <= endMs);
+}
+
+/**
+ * Every offer submitted in [start, end], however long the range: it is split into windows of whole
+ * days (dayWindows), each read page by page with the largest page; an offer that two windows share
+ * is kept once, by OfferId, and one submitted outside [start, end] (the rest of the first and last
+ * days) is left out.
  *
  * The spec names no maximum pageSize, so a service that silently answers fewer than asked must not
  * end the window early: a window ends on an empty page (204), on a page shorter than the largest
@@ -66,7 +98,9 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 	const seen = new Set<string>();
 	const out: Offer[] = [];
 	const full = () => limit !== undefined && out.length >= limit;
-	for (const window of dateWindows(start, end, MAX_RANGE_DAYS)) {
+	const startMs = start.getTime();
+	const endMs = end.getTime();
+	for (const window of dayWindows(start, end)) {
 		let largest = 0;
 		for (let page = 1; page <= MAX_PAGES_PER_WINDOW && !full(); page++) {
 			const records = await offersPage.call(this, window, page, itemIndex);
@@ -77,6 +111,7 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 				if (id && seen.has(id)) continue;
 				if (id) seen.add(id);
 				fresh++;
+				if (!submittedIn(offer, startMs, endMs)) continue;
 				if (agentId !== undefined && offerAgentId(offer) !== agentId) continue;
 				out.push(offer);
 				if (full()) break;

@@ -25,7 +25,8 @@ export default defineOperation({
 		const raw = this.getNodeParameter('libraryIds', i, []);
 		const empty = raw === '' || (Array.isArray(raw) && raw.length === 0);
 		const qs: IDataObject = {};
-		if (!empty) qs.libraryIds = checkIdList(this, 'Libraries', raw, i).join(',');
+		// An exploded form-style array (OpenAPI): `libraryIds=11&libraryIds=12`, the transport repeating the key.
+		if (!empty) qs.libraryIds = [...new Set(checkIdList(this, 'Libraries', raw, i))];
 		return await pagedRecords(this, i, '/forms', { kind: FORM, operation: 'Get many forms' }, qs);
 	},
 });

@@ -1,0 +1,29 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { checkString, defineOperation, returnAllAndLimit } from '../../../shared';
+import { BUYER_AGREEMENT } from '../../helpers/kinds';
+import { wholeList } from '../../helpers/paging';
+
+export default defineOperation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many buyer agreements in your market',
+	description: 'List the buyer agreement files of your market (Get Buyer Agreements by Market)',
+	properties: [
+		...returnAllAndLimit(),
+		{
+			displayName: 'Filter',
+			name: 'filters',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. isCarBRBC==true',
+			description:
+				'A Sieve filter: terms joined by commas, such as <code>isCarBRBC==true,expirationDate>=2025-01-01</code>. Empty: all.',
+		},
+	],
+	async execute(this: IExecuteFunctions, i: number) {
+		const filters = checkString(this, 'Filter', this.getNodeParameter('filters', i, ''), i, { required: false, maxLength: 2000 }).trim();
+		const qs: IDataObject = filters ? { filters } : {};
+		return await wholeList(this, i, '/buyer-agreements/market', { kind: BUYER_AGREEMENT, operation: 'Get many buyer agreements' }, { qs });
+	},
+});

@@ -1,0 +1,4 @@
+import { defineResource } from '../../../shared';
+import getAll from './getAll.operation';
+
+export default defineResource({ value: 'tag', name: 'Form Tag' }, [getAll]);
