@@ -77,11 +77,6 @@ export const ALLOWED: Record<string, string> = {
 	// Offers: the token request of n8n's OAuth2 client-credentials grant carries `grant_type=client_credentials`
 	// (RFC 6749 4.4.2) as a form body; neither document mentions a body.
 	'POST /ext/token body': "n8n's OAuth2 client-credentials grant sends grant_type=client_credentials (RFC 6749 4.4.2)",
-	// Offers: Report > Get sends the start and end of the days asked as date-times. A known gap of the
-	// report operation (its file belongs to the Offers descriptions work): listed here so that the gap
-	// stays visible, and anything else new still fails.
-	'GET /ext/report ?startDate': 'KNOWN GAP: Report > Get sends date-times (e.g. 2026-01-01T00:00:00.000Z); the document types dates as YYYY-MM-DD',
-	'GET /ext/report ?endDate': 'KNOWN GAP: as above, for endDate (e.g. 2026-01-31T23:59:59.999Z)',
 	// Offers: the service documents spell the list with a trailing slash.
 	'GET /ext/offers/': 'Offer > Get Many: the service documents write `/offers-api/ext/offers/`; the OpenAPI `/ext/offers`',
 };

@@ -174,16 +174,16 @@ describe('SkySlope Offers node against the sandbox', () => {
 		expect(apiCalls(/agent/).pop()?.query.startDate).toBe(since);
 	});
 
-	it('gets the report for a range, dates sent as UTC instants, a bare end date inclusive', async () => {
+	it('gets the report for a range, sent as the UTC days the documents type (YYYY-MM-DD)', async () => {
 		const result = await run({ resource: 'report', operation: 'get', startDate: '2026-01-01', endDate: '2026-01-31' });
 		expect(result.output[0][0].json).toMatchObject({
 			mlsMarket: 'MetroList',
 			offerCount: expect.any(Number),
 			listingCount: expect.any(Number),
-			startDate: '2026-01-01T00:00:00.000Z',
-			endDate: '2026-01-31T23:59:59.999Z',
+			startDate: '2026-01-01',
+			endDate: '2026-01-31',
 		});
-		expect(apiCalls(/report/)[0].query).toEqual({ startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-01-31T23:59:59.999Z' });
+		expect(apiCalls(/report/)[0].query).toEqual({ startDate: '2026-01-01', endDate: '2026-01-31' });
 	});
 
 	it('fetches ONE token for many calls and renews it silently after the service expires it', async () => {

@@ -13,15 +13,16 @@ export default defineOperation({
 	description: 'Count the offers and the listings that received them in a date range',
 	properties: rangeFields(
 		{
-			start: 'Count offers submitted at or after this moment (UTC when no zone is given)',
-			end: 'Count offers submitted at or before this moment; a bare date includes that whole day',
+			start: 'Count offers submitted on or after this day (UTC); the report counts whole days',
+			end: 'Count offers submitted on or before this day (UTC), that whole day included',
 		},
 		true,
 	),
 	async execute(itemIndex) {
 		const { start, end } = readRange(this, itemIndex, true);
-		const startDate = start.toISOString();
-		const endDate = end.toISOString();
+		// Both SkySlope documents type the report's range as dates (YYYY-MM-DD, UTC): whole days.
+		const startDate = start.toISOString().slice(0, 10);
+		const endDate = end.toISOString().slice(0, 10);
 		const body = await offersRequest.call(this, {
 			method: 'GET',
 			path: '/ext/report',
