@@ -163,7 +163,7 @@ describe('SkySlope tools in the AI Agent ("Ask about your deals")', () => {
 				.map((e) => ({ service: e.service, request: `${e.method} ${e.path}`, query: e.query, status: e.status }));
 			const signed = recordsOf(toolResult(requests[3], TOOLS.signed.tool)).find((d) => d.documentAvailable !== false) as Json;
 			expect(ours).toEqual([
-				{ service: 'offers', request: `GET /offers-api/ext/agent/${AGENT_ID}/listings`, query: { startDate: `${SINCE}T00:00:00.000Z` }, status: 200 },
+				{ service: 'offers', request: `GET /offers-api/ext/agent/${AGENT_ID}/listings`, query: { startDate: SINCE }, status: 200 },
 				{ service: 'forms', request: `GET /partner/api/documents/signed/${FILE_ID}`, query: {}, status: 200 },
 				{
 					service: 'forms',

@@ -95,7 +95,7 @@ describe('SkySlope tools over MCP (MCP Server Trigger, official MCP SDK client)'
 		expect(records.every((r) => r.agentId === 'AG1001' && typeof r.listingName === 'string' && Number(r.offersCount) > 0)).toBe(true);
 		const calls = (await sandboxLog('offers')).filter((e) => e.path.startsWith('/offers-api/ext/agent/'));
 		expect(calls.map((e) => ({ request: `${e.method} ${e.path}`, query: e.query, status: e.status }))).toEqual([
-			{ request: 'GET /offers-api/ext/agent/AG1001/listings', query: { startDate: `${SINCE}T00:00:00.000Z` }, status: 200 },
+			{ request: 'GET /offers-api/ext/agent/AG1001/listings', query: { startDate: SINCE }, status: 200 },
 		]);
 	});
 

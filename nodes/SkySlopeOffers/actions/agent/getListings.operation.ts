@@ -4,7 +4,7 @@ import { optionsField } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operation';
 import { p } from '../../../shared/path';
 import { readRecords } from '../../../shared/records';
-import { toIsoDateTime } from '../../../shared/validate';
+import { toDateOnly } from '../../../shared/validate';
 import { agentIdField, readAgentId } from '../../helpers/fields';
 import { AGENT_LISTING } from '../../helpers/kinds';
 import { offersRequest } from '../../transport';
@@ -22,7 +22,7 @@ export default defineOperation({
 				name: 'startDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Only count offers submitted at or after this moment',
+				description: 'Only count offers submitted on or after this day (UTC); the service takes a date',
 			},
 		]),
 	],
@@ -30,7 +30,8 @@ export default defineOperation({
 		const agentId = readAgentId(this, this.getNodeParameter('agentId', itemIndex), itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as { startDate?: string };
 		const qs: IDataObject = {};
-		if (options.startDate) qs.startDate = toIsoDateTime(this, 'Start Date', options.startDate, itemIndex);
+		// Both SkySlope documents type startDate as a date (YYYY-MM-DD).
+		if (options.startDate) qs.startDate = toDateOnly(this, 'Start Date', options.startDate, itemIndex);
 		const body = await offersRequest.call(this, {
 			method: 'GET',
 			path: p`/ext/agent/${agentId}/listings`,
