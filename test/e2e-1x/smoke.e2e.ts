@@ -8,13 +8,14 @@ import { randomUUID } from 'node:crypto';
 import {
 	api,
 	clearSandboxLog,
+	createListingNodes,
 	createWorkflow,
 	credentialRef,
 	deactivateWorkflow,
 	editorClient,
 	expire,
-	NODE_TYPES,
 	type Json,
+	NODE_TYPES,
 	type RequestLogEntry,
 	runWorkflow,
 	sandboxLog,
@@ -22,8 +23,8 @@ import {
 	skyslopeNode,
 	state,
 	waitForExecution,
-	workflow,
 	type Workflow,
+	workflow,
 } from '../e2e/harness';
 
 const line = (e: RequestLogEntry) => `${e.method} ${e.path} ${e.status}`;
@@ -48,43 +49,6 @@ const report = workflow([
 	}),
 ]);
 
-/** Nodes that create a listing in the sandbox's first office, for its first agent. */
-function createListingNodes(street: string) {
-	const required = (field: string, type: string) => ({ id: field, displayName: field, required: true, defaultMatch: false, display: true, type });
-	return [
-		skyslopeNode('listings', 'Offices', { resource: 'office', operation: 'getAll', returnAll: false, limit: 1 }),
-		skyslopeNode('listings', 'Subscribers', { resource: 'subscriber', operation: 'get' }),
-		skyslopeNode('listings', 'Create listing', {
-			resource: 'listing',
-			operation: 'create',
-			officeGuid: { __rl: true, mode: 'id', value: "={{ $('Offices').first().json.officeGuid }}" },
-			checklistTypeId: 11,
-			agentGuid: { __rl: true, mode: 'id', value: "={{ $('Subscribers').first().json.users.find(u => u.userType === 'Agent').userGuid }}" },
-			columns: {
-				mappingMode: 'defineBelow',
-				value: {
-					listingPrice: 425000,
-					listingDate: '={{ $now.toISO() }}',
-					expirationDate: '={{ $now.plus({ months: 6 }).toISO() }}',
-					'property.streetNumber': '12',
-					'property.streetAddress': street,
-					'property.city': 'Sampleton',
-					'property.state': 'CA',
-					'property.zip': '95814',
-				},
-				matchingColumns: [],
-				schema: [
-					required('listingPrice', 'number'),
-					required('listingDate', 'dateTime'),
-					required('expirationDate', 'dateTime'),
-					...['streetNumber', 'streetAddress', 'city', 'state', 'zip'].map((f) => required(`property.${f}`, 'string')),
-				],
-				attemptToConvertTypes: false,
-				convertFieldsToString: false,
-			},
-		}),
-	];
-}
 
 /** A polling trigger's workflow, the trigger followed by a No Op. */
 function pollingWorkflow(name: string, type: string, service: 'listings' | 'offers', parameters: Json): Workflow {

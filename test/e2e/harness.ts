@@ -98,6 +98,53 @@ export function skyslopeNode(service: ServiceName, name: string, parameters: Jso
 }
 
 /**
+ * The listings-and-sales nodes that find an office and an agent and create a listing from its form
+ * in the sandbox: the write every real-n8n suite (2.x, 1.x, queue mode) starts from.
+ */
+export function createListingNodes(street: string, extra: Partial<WorkflowNode> = {}): WorkflowNode[] {
+	const required = (field: string, type: string) => ({ id: field, displayName: field, required: true, defaultMatch: false, display: true, type });
+	const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+	return [
+		skyslopeNode('listings', 'Offices', { resource: 'office', operation: 'getAll', returnAll: false, limit: 1 }, extra),
+		skyslopeNode('listings', 'Subscribers', { resource: 'subscriber', operation: 'get' }, extra),
+		skyslopeNode(
+			'listings',
+			'Create listing',
+			{
+				resource: 'listing',
+				operation: 'create',
+				officeGuid: byId("={{ $('Offices').first().json.officeGuid }}"),
+				checklistTypeId: 11,
+				agentGuid: byId("={{ $('Subscribers').first().json.users.find(u => u.userType === 'Agent').userGuid }}"),
+				columns: {
+					mappingMode: 'defineBelow',
+					value: {
+						listingPrice: 425000,
+						listingDate: '={{ $now.toISO() }}',
+						expirationDate: '={{ $now.plus({ months: 6 }).toISO() }}',
+						'property.streetNumber': '12',
+						'property.streetAddress': street,
+						'property.city': 'Sampleton',
+						'property.state': 'CA',
+						'property.zip': '95814',
+					},
+					matchingColumns: [],
+					schema: [
+						required('listingPrice', 'number'),
+						required('listingDate', 'dateTime'),
+						required('expirationDate', 'dateTime'),
+						...['streetNumber', 'streetAddress', 'city', 'state', 'zip'].map((f) => required(`property.${f}`, 'string')),
+					],
+					attemptToConvertTypes: false,
+					convertFieldsToString: false,
+				},
+			},
+			extra,
+		),
+	];
+}
+
+/**
  * A workflow `Start -> nodes[0] -> nodes[1] -> ...` (a chain). `Start` is a Manual Trigger: the
  * harness swaps it for a Webhook trigger that emits the `input` items of runWorkflow().
  */

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 
 import { startQueueCluster, type QueueCluster } from '../../scripts/lib/queue-host';
-import { credentialRef, NODE_TYPES, skyslopeNode, type Json, type Workflow } from '../e2e/harness';
+import { createListingNodes as listingNodes, credentialRef, NODE_TYPES, skyslopeNode, type Json, type Workflow } from '../e2e/harness';
 import { itemsOf, QueueHarness, sleep, type Execution } from './harness';
 
 let cluster: QueueCluster;
@@ -28,42 +28,7 @@ afterAll(async () => {
 });
 
 /** The listings-sales nodes that find an office and an agent and create a listing (form-driven). */
-function createListingNodes(street: string) {
-	const required = (field: string, type: string) => ({ id: field, displayName: field, required: true, defaultMatch: false, display: true, type });
-	return [
-		skyslopeNode('listings', 'Offices', { resource: 'office', operation: 'getAll', returnAll: false, limit: 1 }, { executeOnce: true }),
-		skyslopeNode('listings', 'Subscribers', { resource: 'subscriber', operation: 'get' }, { executeOnce: true }),
-		skyslopeNode('listings', 'Create listing', {
-			resource: 'listing',
-			operation: 'create',
-			officeGuid: id("={{ $('Offices').first().json.officeGuid }}"),
-			checklistTypeId: 11,
-			agentGuid: id("={{ $('Subscribers').first().json.users.find(u => u.userType === 'Agent').userGuid }}"),
-			columns: {
-				mappingMode: 'defineBelow',
-				value: {
-					listingPrice: 425000,
-					listingDate: '={{ $now.toISO() }}',
-					expirationDate: '={{ $now.plus({ months: 6 }).toISO() }}',
-					'property.streetNumber': '12',
-					'property.streetAddress': street,
-					'property.city': 'Sampleton',
-					'property.state': 'CA',
-					'property.zip': '95814',
-				},
-				matchingColumns: [],
-				schema: [
-					required('listingPrice', 'number'),
-					required('listingDate', 'dateTime'),
-					required('expirationDate', 'dateTime'),
-					...['streetNumber', 'streetAddress', 'city', 'state', 'zip'].map((f) => required(`property.${f}`, 'string')),
-				],
-				attemptToConvertTypes: false,
-				convertFieldsToString: false,
-			},
-		}, { executeOnce: true }),
-	];
-}
+const createListingNodes = (street: string) => listingNodes(street, { executeOnce: true });
 
 /** Reads and writes of all three action nodes in one workflow: Forms creates a file and adds a contact. */
 const actionNodes = () => [
