@@ -6,7 +6,7 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }],
 	},
-	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
+	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/browser/'],
 	testTimeout: 30000,
 	// Most unit tests wait on the loopback sandbox rather than compute: one worker per core (jest's
 	// default leaves one core idle) halves the run on a 2-core machine.

@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // `npm test`: the unit tests (jest), then the end-to-end tests inside a real n8n 2.x (jest -c
-// jest.e2e.config.js) and the smoke set inside n8n 1.x (jest -c jest.e2e-1x.config.js), and one
+// jest.e2e.config.js), the editor tests in headless Chromium (jest -c jest.browser.config.js) and
+// the smoke set inside n8n 1.x (jest -c jest.e2e-1x.config.js), and one
 // closing line `N passed, N failed` summed over all.
 // Exits non-zero when anything failed. `npm test -- --unit` or `-- --e2e` runs one of the two.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -84,6 +85,8 @@ async function main() {
 				tallies.push(await jest('e2e', ['-c', 'jest.e2e.config.js', ...passThrough], outDir));
 				// n8n in queue mode: Postgres, Redis, main, two workers, a webhook processor (docs/SCALING.md).
 				tallies.push(await jest('queue', ['-c', 'jest.queue.config.js', '--passWithNoTests', ...passThrough], outDir));
+				// The editor in headless Chromium (test/browser): every node's screens as a new user meets them.
+				tallies.push(await jest('browser', ['-c', 'jest.browser.config.js', '--passWithNoTests', ...passThrough], outDir));
 			}
 			// The smoke set on the n8n 1.x line (test/e2e-1x), with its own n8n and Node.
 			const failed1x = await install1x;

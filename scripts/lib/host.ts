@@ -5,6 +5,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFi
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
+import { expectedPackagesIn, npmProgress } from './progress';
 import { spawnProcess } from './spawn';
 
 /**
@@ -130,7 +131,7 @@ interface NpmRun {
 	log: Log;
 }
 
-/** Runs npm with its output in a log file, printing a progress line every 15 s. */
+/** Runs npm with its output in a log file, printing a progress line every 10 s. */
 function runNpm(run: NpmRun): Promise<void> {
 	return new Promise((resolvePromise, reject) => {
 		const out = createWriteStream(run.logFile, { flags: 'a' });
@@ -139,29 +140,20 @@ function runNpm(run: NpmRun): Promise<void> {
 			env: run.env,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
-		let fetched = 0;
-		let lastLine = '';
+		// What npm is doing and how far it is, at least every 10 s (scripts/lib/progress.ts).
+		const progress = npmProgress(run.label, run.log, { expectedPackages: expectedPackagesIn(run.cwd), pid: () => child.pid });
 		const count = (chunk: Buffer) => {
 			out.write(chunk);
-			const text = chunk.toString('utf8');
-			fetched += (text.match(/npm http (fetch GET 200|cache )/g) ?? []).length;
-			const lines = text.split('\n').filter((l) => l.trim() !== '');
-			if (lines.length) lastLine = lines[lines.length - 1];
+			progress.feed(chunk);
 		};
 		child.stdout?.on('data', count);
 		child.stderr?.on('data', count);
-		const started = Date.now();
-		const timer = setInterval(() => {
-			const s = Math.round((Date.now() - started) / 1000);
-			const phase = /build|install|gyp|sqlite|CC|CXX/i.test(lastLine) ? ', building native modules' : '';
-			run.log(`  ${run.label}: ${s}s, ${fetched} packages fetched${phase}...`);
-		}, 15000);
 		child.on('error', (e) => {
-			clearInterval(timer);
+			progress.stop();
 			reject(e);
 		});
 		child.on('close', (code) => {
-			clearInterval(timer);
+			progress.stop();
 			out.end();
 			if (code === 0) return resolvePromise();
 			let tail = '';

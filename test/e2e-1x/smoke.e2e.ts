@@ -226,7 +226,7 @@ describe('n8n 1.x: SkySlope Offers (client credentials; the API is read-only)', 
 	it('read: Report > Get returns the counts for the range it sent', async () => {
 		const r = await runWorkflow(report);
 		expect(r.status).toBe('success');
-		expect(r.json('Get Report')[0]).toEqual(expect.objectContaining({ offerCount: expect.any(Number), startDate: '2024-01-01T00:00:00.000Z' }));
+		expect(r.json('Get Report')[0]).toEqual(expect.objectContaining({ offerCount: expect.any(Number), startDate: '2024-01-01' }));
 	});
 
 	it('a dropped connection (n8n 1.x: "closed unexpectedly") is retried by its code, and the read succeeds', async () => {

@@ -99,7 +99,7 @@ describe('SkySlope Offers in n8n', () => {
 		const all = await offersService<SandboxOffer[]>('GET');
 		expect(result.json('Report')[0]).toMatchObject({ mlsMarket: 'MetroList', offerCount: all.length });
 		const [call] = await apiCalls();
-		expect(call.query).toEqual({ startDate: '2020-01-01T00:00:00.000Z', endDate: '2030-12-31T23:59:59.999Z' });
+		expect(call.query).toEqual({ startDate: '2020-01-01', endDate: '2030-12-31' });
 	});
 
 	it('Get Many over 100 days reads 31-day windows and returns every offer once', async () => {

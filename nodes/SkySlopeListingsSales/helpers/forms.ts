@@ -109,6 +109,12 @@ export interface MapperOptions {
 	partial?: boolean;
 	/** Top-level fields the node asks for with its own pickers (office, agent, checklist type). */
 	exclude?: string[];
+	/**
+	 * A fixed form that the editor shows at once: its required fields are labelled "(required)"
+	 * instead of being flagged, since n8n marks an empty required mapper field as an issue before the
+	 * user has typed anything. The node still refuses an item without them before sending.
+	 */
+	labelRequired?: boolean;
 }
 
 /**
@@ -132,10 +138,11 @@ export function toMapperFields(fields: FormField[], options: MapperOptions = {})
 			// Lists and dictionaries are typed as text (parsed against the form when the item runs):
 			// n8n's JSON editor marks an empty value as invalid JSON, and most of these are optional.
 			const asText = type === 'array' || type === 'object';
+			const labelled = required && options.labelRequired === true;
 			const entry: ResourceMapperField = {
 				id,
-				displayName: `${fieldLabel(id, field)}${asText ? textShape(field, type) : ''}`,
-				required,
+				displayName: `${fieldLabel(id, field)}${asText ? textShape(field, type) : ''}${labelled ? ' (required)' : ''}`,
+				required: required && !labelled,
 				defaultMatch: false,
 				canBeUsedToMatch: false,
 				display: true,

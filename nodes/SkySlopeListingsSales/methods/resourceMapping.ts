@@ -22,7 +22,7 @@ export async function getFormFields(this: ILoadOptionsFunctions): Promise<Resour
 	const op = resources.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);
 	const source = formSourceOf(op);
 	if (!source) return { fields: [], emptyFieldsNotice: 'This operation takes no form' };
-	if (source.fields) return { fields: toMapperFields(source.fields, source) };
+	if (source.fields) return { fields: toMapperFields(source.fields, { ...source, labelRequired: true }) };
 
 	const reader = loadReader(this);
 	// Until the parameters the form depends on are picked there is no form to load: say which, not an error.

@@ -1,0 +1,61 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// The browser of the editor tests (test/browser): Chromium from Debian's packages, driven by
+// playwright-core (which downloads no browser of its own). Installed with apt-get when missing,
+// like the project installs everything else it needs; a machine where that cannot work gets a
+// reason instead, and the tests skip with it.
+import { existsSync } from 'node:fs';
+
+import { spawnProcess } from './spawn';
+
+export const CHROMIUM_PATH = process.env.SKYSLOPE_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Flags for a quiet headless run: no sandbox (root in CI), nothing phoning out. */
+export const CHROMIUM_ARGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; out: string }> {
+	return new Promise((resolve) => {
+		const child = spawnProcess(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let out = '';
+		child.stdout?.on('data', (c: Buffer) => (out += c.toString('utf8')));
+		child.stderr?.on('data', (c: Buffer) => (out += c.toString('utf8')));
+		child.on('error', (e) => resolve({ code: 127, out: String(e) }));
+		child.on('close', (code) => resolve({ code: code ?? 1, out }));
+	});
+}
+
+export type BrowserCheck = { path: string } | { skip: string };
+
+/**
+ * Chromium's path, installing Debian's `chromium` package first when it is missing (root and
+ * apt-get needed). Never throws: when the browser cannot be had, `skip` says why.
+ */
+export async function ensureChromium(log: (line: string) => void): Promise<BrowserCheck> {
+	if (existsSync(CHROMIUM_PATH)) return { path: CHROMIUM_PATH };
+	if (process.platform !== 'linux') return { skip: `no Chromium at ${CHROMIUM_PATH}, and installing it is scripted for Debian only` };
+	if (!existsSync('/usr/bin/apt-get')) return { skip: `no Chromium at ${CHROMIUM_PATH}, and no apt-get to install it` };
+	if (process.getuid?.() !== 0) {
+		return { skip: `no Chromium at ${CHROMIUM_PATH}; install it with \`sudo apt-get install -y chromium\` (this run is not root)` };
+	}
+	log(`Chromium is missing: apt-get install -y chromium (once, about a minute)`);
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	let r = await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], env);
+	if (r.code !== 0) {
+		// A fresh image often has no package lists yet.
+		await run('apt-get', ['update'], env);
+		r = await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], env);
+	}
+	if (r.code !== 0 || !existsSync(CHROMIUM_PATH)) {
+		return { skip: `apt-get install chromium failed (exit ${r.code}): ${r.out.trim().split('\n').slice(-3).join(' / ')}` };
+	}
+	log(`Chromium installed at ${CHROMIUM_PATH}`);
+	return { path: CHROMIUM_PATH };
+}

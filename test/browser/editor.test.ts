@@ -1,0 +1,138 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// A new user's first look at each node, in the real n8n editor: add the node from the nodes panel,
+// pick every resource and operation in its own dropdowns, and see no error, no red marker, no
+// failed list, no raw name and no field wrongly marked required before typing anything. Each
+// credential opens unchanged. A screenshot per node goes into a temporary folder (printed).
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { say } from '../../scripts/lib/host';
+import { state } from '../e2e/harness';
+import { Editor, type Finding, formatFinding } from './editor';
+import { rawTokens } from './raw-names';
+
+const skip = process.env.SKYSLOPE_BROWSER_SKIP;
+
+interface NodeUnderTest {
+	/** The name the nodes panel shows. */
+	displayName: string;
+	trigger: boolean;
+}
+
+// The first node must be a trigger: an empty canvas offers triggers only.
+const NODES: NodeUnderTest[] = [
+	{ displayName: 'SkySlope Forms', trigger: true },
+	{ displayName: 'SkySlope Forms', trigger: false },
+	{ displayName: 'SkySlope Listings & Sales', trigger: true },
+	{ displayName: 'SkySlope Listings & Sales', trigger: false },
+	{ displayName: 'SkySlope Offers', trigger: true },
+	{ displayName: 'SkySlope Offers', trigger: false },
+];
+
+/** Options n8n adds to every node with a credential; not the package's to name. */
+const N8N_OPTIONS = new Set(['Custom API Call']);
+
+const CREDENTIALS = [
+	{ name: 'SkySlope Forms (sandbox)', scopes: true },
+	{ name: 'SkySlope API (sandbox)', scopes: false },
+	{ name: 'SkySlope Offers (sandbox)', scopes: false },
+];
+
+(skip ? describe.skip : describe)(`the SkySlope nodes in the n8n editor${skip ? ` (skipped: ${skip})` : ''}`, () => {
+	let editor: Editor;
+	let shots: string;
+	const timings: string[] = [];
+
+	beforeAll(async () => {
+		shots = mkdtempSync(join(tmpdir(), 'skyslope-editor-'));
+		mkdirSync(shots, { recursive: true });
+		editor = await Editor.open(state().n8nUrl);
+		await editor.signIn();
+		await editor.newWorkflow();
+	});
+
+	afterAll(async () => {
+		await editor?.close();
+		say(`[browser] screenshots in ${shots}\n[browser] ${timings.join('; ')}`);
+	});
+
+	it.each(NODES)('$displayName (trigger: $trigger): every screen reads clean before input', async ({ displayName, trigger }) => {
+		const started = Date.now();
+		const title = `${displayName}${trigger ? ' Trigger' : ''}`;
+		await editor.addNode(displayName, { trigger });
+		const findings: Finding[] = [];
+		let screens = 1;
+		findings.push(...(await editor.inspect(`${title} (as added)`)));
+		await editor.screenshot(join(shots, `${title.replace(/[^A-Za-z]+/g, '-')}.png`));
+
+		if (trigger) {
+			// The trigger's own choice of event, where it has one.
+			for (const param of ['event', 'triggerOn']) {
+				if (!(await editor.hasParameter(param))) continue;
+				const events = await editor.optionsOf(param);
+				for (const event of events) {
+					await editor.pick(param, event);
+					screens++;
+					findings.push(...(await editor.inspect(`${title} › ${event}`, { optionNames: events })));
+				}
+			}
+		} else {
+			const resources = (await editor.hasParameter('resource')) ? await editor.optionsOf('resource') : [''];
+			for (const resource of resources) {
+				const where = `${title}${resource ? ` › ${resource}` : ''}`;
+				// A screen that cannot be walked is a finding too; the walk goes on with the next one.
+				const attempt = async (screen: string, step: () => Promise<void>) => {
+					try {
+						await step();
+					} catch (error) {
+						findings.push({ screen, kind: 'error shown', detail: `the test could not walk it: ${(error as Error).message.split('\n')[0]}` });
+						await editor.screenshot(join(shots, `failed-${screen.replace(/[^A-Za-z]+/g, '-')}.png`));
+						await editor.page.keyboard.press('Escape');
+					}
+				};
+				let operations: string[] = [];
+				await attempt(where, async () => {
+					if (resource) await editor.pick('resource', resource);
+					operations = (await editor.hasParameter('operation'))
+						? (await editor.optionsOf('operation')).filter((o) => !N8N_OPTIONS.has(o))
+						: [''];
+				});
+				const optionNames = [...(resource ? resources : []), ...operations].filter((o) => o && !N8N_OPTIONS.has(o));
+				for (const operation of operations) {
+					const screen = `${where}${operation ? ` › ${operation}` : ''}`;
+					await attempt(screen, async () => {
+						if (operation) await editor.pick('operation', operation);
+						screens++;
+						const found = await editor.inspect(screen, { optionNames });
+						if (found.length) await editor.screenshot(join(shots, `finding-${screen.replace(/[^A-Za-z]+/g, '-')}.png`));
+						findings.push(...found);
+					});
+				}
+			}
+		}
+		await editor.closeNdv();
+		timings.push(`${title}: ${screens} screens in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+		expect(findings.map(formatFinding)).toEqual([]);
+	});
+
+	it('the nodes on the canvas carry readable subtitles', async () => {
+		const nodes = await editor.canvasNodes();
+		expect(nodes.length).toBe(NODES.length);
+		const raw = nodes.flatMap((n) => n.text.filter((t) => rawTokens(t).length).map((t) => `${n.name}: "${t}"`));
+		expect(raw).toEqual([]);
+	});
+
+	it('each credential opens unchanged, and the Forms credential shows its scopes', async () => {
+		const findings: string[] = [];
+		for (const credential of CREDENTIALS) {
+			const result = await editor.openCredential(credential.name);
+			if (credential.scopes && !result.scopes) findings.push(`${credential.name}: the Scopes field is empty`);
+			if (result.askedToDiscard) findings.push(`${credential.name}: closing it without an edit asks "${result.askedToDiscard}"`);
+			for (const raw of result.labels.flatMap((l) => rawTokens(l).map((t) => `${l} (${t})`))) {
+				findings.push(`${credential.name}: raw name ${raw}`);
+			}
+		}
+		expect(findings).toEqual([]);
+	});
+});

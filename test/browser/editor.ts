@@ -1,0 +1,318 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// The n8n editor driven as a user drives it: sign in, add a node from the nodes panel, pick a
+// resource and an operation in the node's own dropdowns, read what each screen shows. What a
+// screen must not show is collected as findings; the test asserts there are none.
+import { join } from 'node:path';
+
+import { type Browser, chromium, type Page, type Response } from 'playwright-core';
+
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/browser';
+import { OWNER } from '../../scripts/lib/n8n-api';
+import { rawTokens } from './raw-names';
+
+export type FindingKind = 'error shown' | 'issue marker' | 'list failed' | 'raw name' | 'required but optional' | 'credential';
+
+export interface Finding {
+	screen: string;
+	kind: FindingKind;
+	detail: string;
+}
+
+export const formatFinding = (f: Finding) => `${f.screen} — ${f.kind}: ${f.detail}`;
+
+interface ScreenState {
+	open: boolean;
+	labels: Array<{ name: string; required: boolean; issue: string }>;
+	errors: string[];
+	notices: Array<{ text: string; theme: string }>;
+	issueMarkers: string[];
+	failedLists: string[];
+	shownValues: string[];
+	locators: Array<{ testId: string; mode: string; label: string }>;
+}
+
+/** What makes a notice an error message rather than guidance. */
+const ERROR_WORDS = /(must be an? |got "|error fetching|could not (be )?(load|read|reach|fetch)|\binvalid\b|HTTP \d{3}|status code)/i;
+/** Words in a list's answer that say it failed (rather than "pick a file first"). */
+const LIST_FAILURE = /\b(error|failed|could not|couldn't|status code|4\d\d|5\d\d)\b/i;
+
+export class Editor {
+	private inFlight = 0;
+	private lastActivity = Date.now();
+	/** Failed answers of n8n's dynamic-parameter endpoint (options, list search, resource mapping). */
+	private failedCalls: string[] = [];
+	/**
+	 * Locators whose list this node's walk already opened: the answer does not change while nothing
+	 * is typed, and n8n marks an opened locator as touched (a red marker when it is required and
+	 * empty), which is the test's doing, not the node's.
+	 */
+	private openedLocators = new Map<string, string>();
+
+	private constructor(
+		readonly browser: Browser,
+		readonly page: Page,
+		readonly baseUrl: string,
+	) {
+		const isDynamic = (url: string) => url.includes('/rest/dynamic-node-parameters/');
+		page.on('request', (r) => {
+			if (!isDynamic(r.url())) return;
+			this.inFlight++;
+			this.lastActivity = Date.now();
+		});
+		const done = () => {
+			this.inFlight = Math.max(0, this.inFlight - 1);
+			this.lastActivity = Date.now();
+		};
+		page.on('requestfailed', (r) => {
+			if (isDynamic(r.url())) done();
+		});
+		page.on('response', (res: Response) => {
+			if (!isDynamic(res.url())) return;
+			void res
+				.text()
+				.catch(() => '')
+				.then((body) => {
+					if (res.status() >= 400) {
+						let method = '';
+						try {
+							method = String((JSON.parse(res.request().postData() ?? '{}') as { methodName?: string }).methodName ?? '');
+						} catch {
+							// no body to read
+						}
+						const message = /"message":"([^"]*)"/.exec(body)?.[1] ?? body.slice(0, 200);
+						this.failedCalls.push(`${new URL(res.url()).pathname.split('/').pop()} ${method}: HTTP ${res.status()} ${message}`);
+					}
+					done();
+				});
+		});
+	}
+
+	static async open(baseUrl: string): Promise<Editor> {
+		const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+		const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+		context.setDefaultTimeout(15000);
+		await context.addInitScript({ path: join(__dirname, 'in-page.js') });
+		return new Editor(browser, await context.newPage(), baseUrl);
+	}
+
+	async close(): Promise<void> {
+		await this.browser.close();
+	}
+
+	async signIn(): Promise<void> {
+		await this.page.goto(`${this.baseUrl}/signin`);
+		await this.page.fill('input[name=emailOrLdapLoginId]', OWNER.email);
+		await this.page.fill('input[name=password]', OWNER.password);
+		await this.page.click('[data-test-id=form-submit-button]');
+		await this.page.waitForURL((u) => !u.pathname.includes('signin'));
+	}
+
+	async newWorkflow(): Promise<void> {
+		await this.page.goto(`${this.baseUrl}/workflow/new`);
+		await this.page.waitForSelector('[data-test-id=canvas-plus-button]');
+	}
+
+	/**
+	 * Adds a node through the nodes panel as a user does: search its name, open it, click its first
+	 * trigger or its first action. The node's details view opens.
+	 */
+	async addNode(displayName: string, opts: { trigger: boolean }): Promise<void> {
+		if (await this.page.locator('[data-test-id=ndv]').isVisible()) await this.closeNdv();
+		this.openedLocators.clear();
+		const first = this.page.locator('[data-test-id=canvas-plus-button]');
+		if (await first.isVisible()) await first.click();
+		else await this.page.click('[data-test-id=node-creator-plus-button]');
+		await this.page.waitForSelector('[data-test-id=node-creator-search-bar]');
+		await this.page.keyboard.type(displayName);
+		await this.page.locator('[data-test-id=node-creator-item-name]', { hasText: displayName }).first().click();
+		const items = this.page.locator('[data-test-id=node-creator-item-name]');
+		await items.first().waitFor();
+		const category = (name: string) => this.page.locator('[data-test-id=node-creator-category-item]', { hasText: name });
+		// The node's page lists its actions and its triggers, each under a heading that may be folded.
+		const wanted = opts.trigger ? 'Triggers' : 'Actions';
+		const index = (): Promise<number> =>
+			this.page.evaluate(`(() => {
+				const all = [...document.querySelectorAll('[data-test-id=node-creator-category-item], [data-test-id=node-creator-item-name]')];
+				let inWanted = !all.some((el) => el.getAttribute('data-test-id') === 'node-creator-category-item');
+				let n = 0;
+				for (const el of all) {
+					if (el.getAttribute('data-test-id') === 'node-creator-category-item') { inWanted = el.innerText.trim().startsWith(${JSON.stringify(wanted)}); continue; }
+					if (inWanted) return n;
+					n++;
+				}
+				return -1;
+			})()`) as Promise<number>;
+		let at = await index();
+		if (at < 0 && (await category(wanted).count()) > 0) {
+			await category(wanted).first().click();
+			await this.page.waitForTimeout(300);
+			at = await index();
+		}
+		if (at < 0) throw new Error(`${displayName}: the nodes panel offers no ${wanted.toLowerCase()}`);
+		await items.nth(at).click();
+		await this.page.waitForSelector('[data-test-id=ndv] [data-test-id=node-parameters]');
+		await this.settle();
+	}
+
+	/**
+	 * Opens a credential's edit dialog from the Credentials list (in a tab of its own), reads it, and
+	 * closes it without an edit: what the dialog asked then, if anything, and the Scopes field.
+	 */
+	async openCredential(name: string): Promise<{ askedToDiscard: string; scopes: string; labels: string[] }> {
+		const page = await this.page.context().newPage();
+		try {
+			await page.goto(`${this.baseUrl}/home/credentials`);
+			await page.locator('[data-test-id=resources-list-item]', { hasText: name }).first().click();
+			const modal = page.locator('[data-test-id=editCredential-modal]');
+			await modal.waitFor();
+			await page.waitForTimeout(1500);
+			// A multi-select shows its values as tags (its input is only the search box); a text field as its value.
+			const field = modal.locator('[data-test-id=parameter-input-scopes]');
+			const tags = await field
+				.locator('.el-tag, .el-select__selected-item, .el-select__tags-text')
+				.evaluateAll((els) => els.map((el) => String((el as unknown as { innerText: string }).innerText).trim()).filter(Boolean));
+			const scopesInput = field.locator('input, textarea');
+			const typed = (await scopesInput.count()) ? await scopesInput.first().inputValue() : '';
+			const scopes = tags.length ? tags.join(', ') : typed;
+			const labels = await modal.locator('label.n8n-input-label').evaluateAll((els) =>
+				els.map((el) => String((el as unknown as { innerText: string }).innerText).replace(/\s+/g, ' ').replace(/\s*\*$/, '').trim()),
+			);
+			await page.keyboard.press('Escape');
+			await page.waitForTimeout(800);
+			const box = page.locator('.el-message-box:visible');
+			let askedToDiscard = '';
+			if (await box.count()) {
+				askedToDiscard = String(await box.first().innerText()).replace(/\s+/g, ' ').trim();
+				await box.first().getByRole('button', { name: 'Close', exact: true }).click().catch(() => undefined);
+			}
+			return { askedToDiscard, scopes, labels: labels.filter(Boolean) };
+		} finally {
+			await page.close();
+		}
+	}
+
+	async closeNdv(): Promise<void> {
+		// Escape first closes whatever dropdown has the focus; the close button always closes the view.
+		await this.page.keyboard.press('Escape');
+		const close = this.page.locator('[data-test-id=ndv-close-button]');
+		if (await close.isVisible()) await close.click();
+		await this.page.waitForSelector('[data-test-id=ndv]', { state: 'hidden' });
+	}
+
+	/** Waits until the dynamic lists the screen asked for have answered and nothing moved for a moment. */
+	async settle(quietMs = 400, maxMs = 15000): Promise<void> {
+		const until = Date.now() + maxMs;
+		await this.page.waitForTimeout(150);
+		while (Date.now() < until) {
+			if (this.inFlight === 0 && Date.now() - this.lastActivity >= quietMs) return;
+			await this.page.waitForTimeout(100);
+		}
+	}
+
+	hasParameter(name: string): Promise<boolean> {
+		return this.page.locator(`[data-test-id=ndv] [data-test-id=parameter-input-${name}]`).isVisible();
+	}
+
+	/** The options of a dropdown parameter (opens and closes it). */
+	async optionsOf(name: string): Promise<string[]> {
+		await this.page.click(`[data-test-id=ndv] [data-test-id=parameter-input-${name}]`);
+		await this.page.locator('.el-select-dropdown__item:visible').first().waitFor();
+		const names = (await this.page.evaluate('window.__skyslope.dropdownOptions()')) as string[];
+		await this.page.keyboard.press('Escape');
+		return names;
+	}
+
+	/** Picks an option of a dropdown parameter by its name, as a user clicks it. */
+	async pick(name: string, option: string): Promise<void> {
+		await this.page.click(`[data-test-id=ndv] [data-test-id=parameter-input-${name}]`);
+		await this.page.locator('.el-select-dropdown__item:visible').first().waitFor();
+		const names = (await this.page.evaluate('window.__skyslope.dropdownOptions()')) as string[];
+		if (!names.includes(option)) throw new Error(`${name}: no option "${option}" among ${names.join(', ')}`);
+		await this.page
+			.locator('.el-select-dropdown__item:visible')
+			.filter({ has: this.page.getByText(option, { exact: true }) })
+			.first()
+			.click();
+		await this.settle();
+	}
+
+	/**
+	 * Everything on the open screen that a user should not meet before typing anything, as findings
+	 * named `screen`. Opens each list-mode resource locator to see that its list loads.
+	 */
+	async inspect(screen: string, opts: { optionNames?: string[] } = {}): Promise<Finding[]> {
+		const findings: Finding[] = [];
+		const add = (kind: FindingKind, detail: string) => {
+			if (!findings.some((f) => f.kind === kind && f.detail === detail)) findings.push({ screen, kind, detail });
+		};
+		const s = (await this.page.evaluate('window.__skyslope.screen()')) as ScreenState;
+		if (!s.open) {
+			add('error shown', 'the node details view is not open');
+			return findings;
+		}
+		for (const e of s.errors) add('error shown', e);
+		for (const n of s.notices) if (n.theme === 'danger' || ERROR_WORDS.test(n.text)) add('error shown', `notice: ${n.text}`);
+		const touched = new Set([...this.openedLocators.keys()].map((k) => k.split('\u0000')[1]));
+		for (const l of s.labels) if (l.issue && !touched.has(l.name)) add('issue marker', `${l.name}: ${l.issue}`);
+		for (const m of s.issueMarkers) if (!touched.has(m)) add('issue marker', m);
+		for (const l of s.failedLists) add('list failed', `${l}: Error fetching options`);
+		const names = [...s.labels.map((l) => l.name), ...s.shownValues, ...(opts.optionNames ?? [])];
+		for (const name of names) {
+			const raw = rawTokens(name);
+			if (raw.length) add('raw name', `"${name}" (${raw.join(', ')})`);
+		}
+		for (const l of s.labels) {
+			if (l.required && /\b(optional|leave (it )?empty|if (left )?empty|when empty)\b/i.test(l.name)) {
+				add('required but optional', l.name);
+			}
+		}
+		for (const rlc of s.locators) {
+			if (rlc.mode !== 'From list') continue;
+			const key = `${rlc.testId}\u0000${rlc.label}`;
+			let problem = this.openedLocators.get(key);
+			if (problem === undefined) {
+				problem = await this.checkLocatorList(rlc.testId);
+				this.openedLocators.set(key, problem);
+			}
+			if (problem) add('list failed', `${rlc.label}: ${problem}`);
+		}
+		for (const t of (await this.page.evaluate('window.__skyslope.toasts()')) as Array<{ text: string; error: boolean }>) {
+			add('error shown', `toast: ${t.text}`);
+		}
+		await this.page.locator('.el-notification .el-notification__closeBtn').evaluateAll((els) => {
+			for (const el of els) (el as unknown as { click(): void }).click();
+		});
+		for (const call of this.failedCalls.splice(0)) add('list failed', call);
+		return findings;
+	}
+
+	/** Opens a locator's list and reads it; returns what went wrong, or '' when it loaded (or says what it waits for). */
+	private async checkLocatorList(testId: string): Promise<string> {
+		await this.page.click(`[data-test-id=ndv] [data-test-id=${testId}] [data-test-id=rlc-input]`);
+		await this.settle();
+		let list = (await this.page.evaluate('window.__skyslope.locatorList()')) as {
+			open: boolean;
+			items: string[];
+			loading: boolean;
+			text: string;
+		};
+		for (let i = 0; i < 30 && list.open && list.loading; i++) {
+			await this.page.waitForTimeout(200);
+			list = (await this.page.evaluate('window.__skyslope.locatorList()')) as typeof list;
+		}
+		await this.page.keyboard.press('Escape');
+		if (!list.open) return 'the list did not open';
+		if (list.loading) return 'still loading after 6 s';
+		if (list.items.length === 0 && LIST_FAILURE.test(list.text)) return list.text.slice(0, 300);
+		return '';
+	}
+
+	async screenshot(file: string): Promise<void> {
+		await this.page.screenshot({ path: file });
+	}
+
+	/** Names and subtitles of the nodes on the canvas. */
+	async canvasNodes(): Promise<Array<{ name: string; text: string[] }>> {
+		return (await this.page.evaluate('window.__skyslope.canvasNodes()')) as Array<{ name: string; text: string[] }>;
+	}
+}
