@@ -213,17 +213,34 @@ export class Editor {
 		return this.page.locator(`[data-test-id=ndv] [data-test-id=parameter-input-${name}]`).isVisible();
 	}
 
+	/**
+	 * Waits until no dropdown list is visible: a list closing (its animation) is still on screen for
+	 * a moment, and reading the next list then would read the old one.
+	 */
+	async dropdownsClosed(): Promise<void> {
+		await this.page
+			.waitForFunction(
+				"!Array.from(document.querySelectorAll('.el-select-dropdown__item')).some((el) => el.offsetParent !== null)",
+				undefined,
+				{ timeout: 5000 },
+			)
+			.catch(() => undefined);
+	}
+
 	/** The options of a dropdown parameter (opens and closes it). */
 	async optionsOf(name: string): Promise<string[]> {
+		await this.dropdownsClosed();
 		await this.page.click(`[data-test-id=ndv] [data-test-id=parameter-input-${name}]`);
 		await this.page.locator('.el-select-dropdown__item:visible').first().waitFor();
 		const names = (await this.page.evaluate('window.__skyslope.dropdownOptions()')) as string[];
 		await this.page.keyboard.press('Escape');
+		await this.dropdownsClosed();
 		return names;
 	}
 
 	/** Picks an option of a dropdown parameter by its name, as a user clicks it. */
 	async pick(name: string, option: string): Promise<void> {
+		await this.dropdownsClosed();
 		await this.page.click(`[data-test-id=ndv] [data-test-id=parameter-input-${name}]`);
 		await this.page.locator('.el-select-dropdown__item:visible').first().waitFor();
 		const names = (await this.page.evaluate('window.__skyslope.dropdownOptions()')) as string[];
