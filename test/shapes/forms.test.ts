@@ -5,7 +5,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { USERS } from '../../sandbox/forms';
 import { byId, jsonOf, startForms, type FormsEnv } from '../forms/setup';
-import { inVariant, VARIANTS, type ReadCase } from './variants';
+import { describeEveryWrapping, type ReadCase } from './variants';
 
 let env: FormsEnv;
 let fileId: number;
@@ -106,26 +106,7 @@ const cases = (): ReadCase[] => [
 	},
 ];
 
-describe('every read of the SkySlope Forms node, in every wrapping', () => {
-	const baseline = new Map<string, unknown>();
-	beforeAll(async () => {
-		for (const c of cases()) baseline.set(c.name, await c.run());
-	});
-
-	it('reads something in the default wrapping (so that the comparisons below mean something)', () => {
-		for (const c of cases()) {
-			const out = baseline.get(c.name);
-			const list = Array.isArray(out) ? out : (out as { results: unknown[] }).results;
-			expect({ read: c.name, some: list.length > 0 }).toEqual({ read: c.name, some: true });
-		}
-	});
-
-	describe.each(cases().map((c) => [c.name, c] as const))('%s', (_name, c) => {
-		it.each(VARIANTS)('comes out the same when the answer is %s', async (variant) => {
-			expect(await inVariant(env.sandbox, 'forms', variant, c)).toEqual(baseline.get(c.name));
-		});
-	});
-});
+describeEveryWrapping('every read of the SkySlope Forms node, in every wrapping', 'forms', () => env.sandbox, cases);
 
 describe('an answer holding nothing the node can read', () => {
 	afterEach(() => env.sandbox.setShapes([]));

@@ -4,7 +4,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { byId, json, startEnv, type Env } from '../skyslope/setup';
-import { inVariant, VARIANTS, type ReadCase } from './variants';
+import { describeEveryWrapping, VARIANTS, type ReadCase } from './variants';
 
 let env: Env;
 let listingGuid: string;
@@ -92,29 +92,10 @@ const cases = (): ReadCase[] => [
 	},
 ];
 
-describe('every read of the SkySlope node, in every wrapping', () => {
-	const baseline = new Map<string, unknown>();
-	beforeAll(async () => {
-		for (const c of cases()) baseline.set(c.name, await c.run());
-	});
-
-	it('reads something in the default wrapping (so that the comparisons below mean something)', () => {
-		for (const c of cases()) {
-			const out = baseline.get(c.name) as IDataObject[] | { results?: unknown[] } | unknown[];
-			const list = Array.isArray(out) ? out : (out as { results: unknown[] }).results;
-			expect({ read: c.name, some: list.length > 0 }).toEqual({ read: c.name, some: true });
-		}
-	});
-
-	describe.each(cases().map((c) => [c.name, c] as const))('%s', (_name, c) => {
-		it.each(VARIANTS)('comes out the same when the answer is %s', async (variant) => {
-			const out = await inVariant(env.sandbox, 'listings', variant, c);
-			// Without the envelope there are no links to keep: the record itself must be the same.
-			const expected = variant === 'unwrapped' ? withoutLinks(baseline.get(c.name)) : baseline.get(c.name);
-			expect(out).toEqual(expected);
-		});
-	});
-});
+// Without the envelope there are no links to keep: the record itself must be the same.
+describeEveryWrapping('every read of the SkySlope node, in every wrapping', 'listings', () => env.sandbox, cases, (baseline, variant) =>
+	variant === 'unwrapped' ? withoutLinks(baseline) : baseline,
+);
 
 describe('an answer holding nothing the node can read', () => {
 	afterEach(() => env.sandbox.setShapes([]));

@@ -7,7 +7,7 @@ import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
 import { runMethod, runNode } from '../harness';
-import { inVariant, VARIANTS, type ReadCase } from './variants';
+import { describeEveryWrapping, type ReadCase } from './variants';
 
 const DAY = 24 * 3600 * 1000;
 let sandbox: SandboxServer;
@@ -67,26 +67,7 @@ const cases = (): ReadCase[] => {
 	];
 };
 
-describe('every read of the SkySlope Offers node, in every wrapping', () => {
-	const baseline = new Map<string, unknown>();
-	beforeAll(async () => {
-		for (const c of cases()) baseline.set(c.name, await c.run());
-	});
-
-	it('reads something in the default wrapping (so that the comparisons below mean something)', () => {
-		for (const c of cases()) {
-			const out = baseline.get(c.name);
-			const list = Array.isArray(out) ? out : (out as { results: unknown[] }).results;
-			expect({ read: c.name, some: list.length > 0 }).toEqual({ read: c.name, some: true });
-		}
-	});
-
-	describe.each(cases().map((c) => [c.name, c] as const))('%s', (_name, c) => {
-		it.each(VARIANTS)('comes out the same when the answer is %s', async (variant) => {
-			expect(await inVariant(sandbox, 'offers', variant, c)).toEqual(baseline.get(c.name));
-		});
-	});
-});
+describeEveryWrapping('every read of the SkySlope Offers node, in every wrapping', 'offers', () => sandbox, cases);
 
 describe('an answer holding nothing the node can read', () => {
 	afterEach(() => sandbox.setShapes([]));

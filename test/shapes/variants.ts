@@ -38,3 +38,38 @@ export async function inVariant(
 		sandbox.setShapes([]);
 	}
 }
+
+/**
+ * The table every shape test runs: each read once in the default wrapping (the baseline, which must
+ * hold something), then in every variant, where it must come out the same. `expected` adjusts the
+ * baseline for a variant that cannot carry everything (listings without their envelope lose links).
+ */
+export function describeEveryWrapping(
+	title: string,
+	service: ServiceName,
+	sandbox: () => SandboxServer,
+	cases: () => ReadCase[],
+	expected: (baseline: unknown, variant: ShapeVariant) => unknown = (baseline) => baseline,
+): void {
+	describe(title, () => {
+		const baseline = new Map<string, unknown>();
+		beforeAll(async () => {
+			for (const c of cases()) baseline.set(c.name, await c.run());
+		});
+
+		it('reads something in the default wrapping (so that the comparisons below mean something)', () => {
+			for (const c of cases()) {
+				const out = baseline.get(c.name);
+				const list = Array.isArray(out) ? out : (out as { results: unknown[] }).results;
+				expect({ read: c.name, some: list.length > 0 }).toEqual({ read: c.name, some: true });
+			}
+		});
+
+		describe.each(cases().map((c) => [c.name, c] as const))('%s', (_name, c) => {
+			it.each(VARIANTS)('comes out the same when the answer is %s', async (variant) => {
+				const out = await inVariant(sandbox(), service, variant, c);
+				expect(out).toEqual(expected(baseline.get(c.name), variant));
+			});
+		});
+	});
+}
