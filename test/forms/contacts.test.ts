@@ -77,6 +77,65 @@ describe('Contact > Add', () => {
 	});
 });
 
+describe('Contact > Add, Skip If Already on File', () => {
+	it('reads the file once, skips the contacts it holds (ignoring case and spaces) and adds the others', async () => {
+		const file = callerFile(1);
+		const existing = { type: 'Seller', firstName: 'Dana', lastName: 'Ortiz', email: 'dana@example.com' };
+		const first = await env.run({
+			resource: 'contact',
+			operation: 'add',
+			fileId: byId(file.id),
+			contactType: existing.type,
+			firstName: existing.firstName,
+			lastName: existing.lastName,
+			additionalFields: { email: existing.email },
+		});
+		expect(first.error).toBeUndefined();
+		const [added] = jsonOf(first);
+		env.sandbox.clearLog();
+
+		const people = [
+			{ type: 'Seller', first: ' dana ', last: 'ORTIZ', email: 'Dana@Example.com' },
+			{ type: 'Buyer', first: 'Dana', last: 'Ortiz', email: 'dana@example.com' },
+			{ type: 'Seller', first: 'Lee', last: 'Park', email: 'lee@example.com' },
+		];
+		const result = await env.run(
+			{
+				resource: 'contact',
+				operation: 'add',
+				fileId: byId(file.id),
+				contactType: '={{ $json.type }}',
+				firstName: '={{ $json.first }}',
+				lastName: '={{ $json.last }}',
+				additionalFields: { email: '={{ $json.email }}' },
+				skipExisting: true,
+			},
+			{ input: people.map((json) => ({ json })) },
+		);
+		expect(result.error).toBeUndefined();
+		const out = jsonOf(result);
+		expect(out[0]).toEqual({ fileId: file.id, contactId: added.contactId, skipped: true, reason: 'already on the file' });
+		expect(out[1]).toEqual({ fileId: file.id, contactId: expect.any(Number) });
+		expect(out[2]).toEqual({ fileId: file.id, contactId: expect.any(Number) });
+		// One read of the file for the three items; two adds, none for the contact already there.
+		expect(env.api('GET').map((r) => r.path)).toEqual([`/partner/api/files/${file.id}`]);
+		expect(env.api('POST').map((r) => (r.body as { type: string }).type)).toEqual(['Buyer', 'Seller']);
+	});
+
+	it('adds nothing when the file cannot be read: the item fails with the read\'s error', async () => {
+		const file = callerFile(1);
+		env.sandbox.setFaults([{ service: 'forms', method: 'GET', path: `^/partner/api/files/${file.id}$`, errorRate: 1, errorStatus: 404 }]);
+		try {
+			const result = await env.run({ resource: 'contact', operation: 'add', fileId: byId(file.id), contactType: 'Buyer', firstName: 'A', lastName: 'B', skipExisting: true });
+			expect(result.error?.message).toMatch(/404|not found/i);
+			expect(env.api('GET')).toHaveLength(1);
+			expect(env.api('POST')).toHaveLength(0);
+		} finally {
+			env.sandbox.setFaults([]);
+		}
+	});
+});
+
 describe('Contact > Update', () => {
 	it('rewrites a contact by ID (no file in the path)', async () => {
 		const file = callerFile(1);

@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { defineOperation, p } from '../../../shared';
 import { contactFromParameters } from '../../helpers/contact';
+import { contactAlreadyOnFile } from '../../helpers/existingContacts';
 import { contactAdditionalFields, contactRequiredFields, fileLocator, onBehalfOf } from '../../helpers/fields';
 import { fileIdOf, onBehalfOfOf, withOnBehalfOf } from '../../helpers/parameters';
 import { formsRequest } from '../../transport';
@@ -14,10 +15,27 @@ export default defineOperation({
 	// Items are independent and the service publishes no tight limit: five in flight hide network latency.
 	concurrency: 5,
 	writes: true,
-	properties: [fileLocator, ...contactRequiredFields, contactAdditionalFields, onBehalfOf],
+	properties: [
+		fileLocator,
+		...contactRequiredFields,
+		contactAdditionalFields,
+		onBehalfOf,
+		{
+			displayName: 'Skip If Already on File',
+			name: 'skipExisting',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to leave out a contact the file already holds (same type, first name, last name and e-mail, ignoring case), returning it with skipped: true instead of adding it again. The service takes no idempotency key: turn this on to make a re-run or a retry safe. Costs one read of the file per run.',
+		},
+	],
 	async execute(this: IExecuteFunctions, i: number) {
 		const fileId = fileIdOf(this, i);
 		const contact = contactFromParameters(this, i);
+		if (this.getNodeParameter('skipExisting', i, false) === true) {
+			const existing = await contactAlreadyOnFile(this, fileId, contact, i);
+			if (existing) return { fileId, contactId: existing.id ?? existing.contactId, skipped: true, reason: 'already on the file' };
+		}
 		const response = await formsRequest.call(this, {
 			method: 'POST',
 			path: p`/files/${fileId}/contacts`,
