@@ -18,13 +18,13 @@ export interface E2eState {
 	userFolder: string;
 }
 
-let cached: E2eState | undefined;
+let cached: { file: string; state: E2eState } | undefined;
 export function state(): E2eState {
-	if (cached) return cached;
 	const file = process.env.SKYSLOPE_E2E_STATE;
 	if (!file) throw new Error('SKYSLOPE_E2E_STATE is not set: run the end-to-end tests with `npm run test:e2e`');
-	cached = JSON.parse(readFileSync(file, 'utf8')) as E2eState;
-	return cached;
+	// Keyed by the file: a process that starts a second host (the benchmarks) reads that host's state.
+	if (cached?.file !== file) cached = { file, state: JSON.parse(readFileSync(file, 'utf8')) as E2eState };
+	return cached.state;
 }
 
 // ---------------------------------------------------------------------------------------------
