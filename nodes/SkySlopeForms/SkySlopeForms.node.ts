@@ -1,31 +1,23 @@
-import {
-	NodeConnectionTypes,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { buildNodeProperties, runOperations } from '../shared';
+import { actionNodeDescription, executeOperations, OPERATION_SUBTITLE, type NodeIdentity } from '../shared';
 import { resources } from './actions';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
+import { formsService } from './service';
+
+export const formsNode: NodeIdentity = { name: 'skySlopeForms', service: formsService };
 
 export class SkySlopeForms implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'SkySlope Forms',
-		name: 'skySlopeForms',
+		...actionNodeDescription(
+			formsNode,
+			'Work with SkySlope Forms files, contacts, documents, envelopes and templates',
+			resources,
+		),
 		icon: { light: 'file:skySlopeForms.svg', dark: 'file:skySlopeForms.dark.svg' },
-		group: ['transform'],
-		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Work with SkySlope Forms files, contacts, documents, envelopes and templates',
-		defaults: { name: 'SkySlope Forms' },
+		subtitle: OPERATION_SUBTITLE,
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'skySlopeFormsOAuth2Api', required: true }],
-		properties: buildNodeProperties(resources),
 	};
 
 	methods = {
@@ -44,7 +36,5 @@ export class SkySlopeForms implements INodeType {
 		},
 	};
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runOperations.call(this, resources);
-	}
+	execute = executeOperations(resources);
 }

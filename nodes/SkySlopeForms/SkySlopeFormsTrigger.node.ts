@@ -1,6 +1,5 @@
 import { randomBytes } from 'crypto';
 import {
-	NodeConnectionTypes,
 	NodeOperationError,
 	type IBinaryKeyData,
 	type IDataObject,
@@ -11,6 +10,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { triggerNodeDescription } from '../shared';
 import { downloadSignedDocuments, listSignedDocuments } from './helpers/binary';
 import { optionsCollection, watchedFileLocator } from './helpers/fields';
 import { subscribeFile } from './helpers/subscribe';
@@ -26,78 +26,73 @@ import {
 	subscribedUrl,
 } from './helpers/triggerState';
 import * as listSearch from './methods/listSearch';
+import { formsNode } from './SkySlopeForms.node';
 
 export class SkySlopeFormsTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'SkySlope Forms Trigger',
-		name: 'skySlopeFormsTrigger',
-		icon: { light: 'file:skySlopeForms.svg', dark: 'file:skySlopeForms.dark.svg' },
-		group: ['trigger'],
-		version: 1,
-		subtitle: 'Documents signed',
-		description: 'Starts the workflow when documents on chosen SkySlope Forms files are signed',
-		defaults: { name: 'SkySlope Forms Trigger' },
-		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'skySlopeFormsOAuth2Api', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
-		properties: [
-			{
-				displayName:
-					'Activating the workflow subscribes each file to this workflow\'s production URL; every activation (and n8n start, where n8n checks webhooks then) confirms the service still holds it, and subscribes again if not. SkySlope Forms has no unsubscribe: deactivating only makes n8n forget the subscription, and a file keeps the first URL it was subscribed to. Listening for a test event subscribes nothing: it takes a notification sent to the test URL (see the docs).',
-				name: 'subscriptionNotice',
-				type: 'notice',
-				default: '',
-			},
-			{
-				displayName: 'Files',
-				name: 'files',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add File',
-				default: {},
-				required: true,
-				description: 'The files whose signed documents start the workflow',
-				options: [
+		...triggerNodeDescription(formsNode, {
+			description: 'Starts the workflow when documents on chosen SkySlope Forms files are signed',
+			webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+			properties: [
+				{
+					displayName:
+						'Activating the workflow subscribes each file to this workflow\'s production URL; every activation (and n8n start, where n8n checks webhooks then) confirms the service still holds it, and subscribes again if not. SkySlope Forms has no unsubscribe: deactivating only makes n8n forget the subscription, and a file keeps the first URL it was subscribed to. Listening for a test event subscribes nothing: it takes a notification sent to the test URL (see the docs).',
+					name: 'subscriptionNotice',
+					type: 'notice',
+					default: '',
+				},
+				{
+					displayName: 'Files',
+					name: 'files',
+					type: 'fixedCollection',
+					typeOptions: { multipleValues: true },
+					placeholder: 'Add File',
+					default: {},
+					required: true,
+					description: 'The files whose signed documents start the workflow',
+					options: [
+						{
+							displayName: 'File',
+							name: 'file',
+							values: [watchedFileLocator],
+						},
+					],
+				},
+				optionsCollection([
 					{
-						displayName: 'File',
-						name: 'file',
-						values: [watchedFileLocator],
+						displayName: 'Binary Field Prefix',
+						name: 'binaryPrefix',
+						type: 'string',
+						default: 'document_',
+						description: 'Downloaded documents go to binary fields named with this prefix and a number: document_0, document_1, …',
+						displayOptions: { show: { downloadDocuments: [true] } },
 					},
-				],
-			},
-			optionsCollection([
-				{
-					displayName: 'Binary Field Prefix',
-					name: 'binaryPrefix',
-					type: 'string',
-					default: 'document_',
-					description: 'Downloaded documents go to binary fields named with this prefix and a number: document_0, document_1, …',
-					displayOptions: { show: { downloadDocuments: [true] } },
-				},
-				{
-					displayName: 'Download Signed Documents',
-					name: 'downloadDocuments',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to download each signed document as a PDF into a binary field',
-				},
-				{
-					displayName: 'Ignore Repeats',
-					name: 'ignoreRepeats',
-					type: 'boolean',
-					default: true,
-					description: 'Whether a notification already handled (the same envelope, documents and time) starts nothing when it arrives again',
-				},
-				{
-					displayName: 'Include Signed Document List',
-					name: 'includeSignedDocuments',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to fetch the signed documents of the envelope (or of the file) and add them as signedDocuments',
-				},
-			]),
-		],
+					{
+						displayName: 'Download Signed Documents',
+						name: 'downloadDocuments',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to download each signed document as a PDF into a binary field',
+					},
+					{
+						displayName: 'Ignore Repeats',
+						name: 'ignoreRepeats',
+						type: 'boolean',
+						default: true,
+						description: 'Whether a notification already handled (the same envelope, documents and time) starts nothing when it arrives again',
+					},
+					{
+						displayName: 'Include Signed Document List',
+						name: 'includeSignedDocuments',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to fetch the signed documents of the envelope (or of the file) and add them as signedDocuments',
+					},
+				]),
+			],
+		}),
+		icon: { light: 'file:skySlopeForms.svg', dark: 'file:skySlopeForms.dark.svg' },
+		subtitle: 'Documents signed',
 	};
 
 	methods = {

@@ -1,38 +1,27 @@
-import {
-	NodeConnectionTypes,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { buildNodeProperties, runOperations } from '../shared';
+import { actionNodeDescription, executeOperations, OPERATION_SUBTITLE, type NodeIdentity } from '../shared';
 import { resources } from './actions';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import * as resourceMapping from './methods/resourceMapping';
+import { listingsService } from './service';
+
+export const listingsSalesNode: NodeIdentity = { name: 'skySlopeListingsSales', service: listingsService };
 
 export class SkySlopeListingsSales implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'SkySlope Listings & Sales',
-		name: 'skySlopeListingsSales',
-		icon: { light: 'file:skySlopeListingsSales.svg', dark: 'file:skySlopeListingsSales.dark.svg' },
-		group: ['transform'],
-		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
+		...actionNodeDescription(
+			listingsSalesNode,
 			'Create, read and update SkySlope listings and sales, their contacts, commissions and forms; export them in bulk',
-		defaults: { name: 'SkySlope Listings & Sales' },
+			resources,
+		),
+		icon: { light: 'file:skySlopeListingsSales.svg', dark: 'file:skySlopeListingsSales.dark.svg' },
+		subtitle: OPERATION_SUBTITLE,
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'skySlopeApi', required: true }],
-		properties: buildNodeProperties(resources),
 	};
 
 	methods = { listSearch, loadOptions, resourceMapping };
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runOperations.call(this, resources);
-	}
+	execute = executeOperations(resources);
 }

@@ -1,5 +1,4 @@
 import {
-	NodeConnectionTypes,
 	NodeOperationError,
 	type IDataObject,
 	type INodeExecutionData,
@@ -8,6 +7,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { triggerEvents, triggerNodeDescription } from '../shared';
 import { EXPORT_STATUSES } from './actions/bulkExport/export.operation';
 import { ExportStreamError, parseExportStream } from './helpers/exportStreamParser';
 import {
@@ -19,6 +19,7 @@ import {
 	type TriggerEvent,
 	type TriggerState,
 } from './helpers/triggerState';
+import { listingsSalesNode } from './SkySlopeListingsSales.node';
 import { skySlopeStream } from './transport';
 
 const DAY = 24 * 3600 * 1000;
@@ -72,62 +73,52 @@ async function readWindow(
 	return { objects, now };
 }
 
+const events = triggerEvents(
+	[
+		{ name: 'Changed Listing', value: 'changedListing', description: 'A listing was created or changed' },
+		{ name: 'Changed Sale', value: 'changedSale', description: 'A sale was created or changed' },
+		{ name: 'New Listing', value: 'newListing', description: 'A listing was created' },
+		{ name: 'New Sale', value: 'newSale', description: 'A sale was created' },
+		{
+			name: 'Status Changed',
+			value: 'statusChanged',
+			description: 'A listing or sale moved to another status (e.g. a sale closed)',
+		},
+	],
+	'newListing',
+);
+
 export class SkySlopeListingsSalesTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'SkySlope Listings & Sales Trigger',
-		name: 'skySlopeListingsSalesTrigger',
+		...triggerNodeDescription(listingsSalesNode, {
+			description: 'Starts a workflow when SkySlope listings or sales are created, changed, or change status',
+			properties: [
+				events.field,
+				{
+					displayName: 'File Types',
+					name: 'fileTypes',
+					type: 'multiOptions',
+					default: ['listing', 'sale'],
+					options: [
+						{ name: 'Listing', value: 'listing' },
+						{ name: 'Sale', value: 'sale' },
+					],
+					displayOptions: { show: { event: ['statusChanged'] } },
+					description: 'Whose status changes start the workflow',
+				},
+				{
+					displayName: 'Statuses',
+					name: 'statuses',
+					type: 'multiOptions',
+					default: [],
+					options: EXPORT_STATUSES.map((s) => ({ name: title(s), value: s })),
+					description:
+						'Only files in these statuses (for a status change: the status moved to); none picked means any status',
+				},
+			],
+		}),
 		icon: { light: 'file:skySlopeListingsSales.svg', dark: 'file:skySlopeListingsSales.dark.svg' },
-		group: ['trigger'],
-		version: 1,
-		subtitle:
-			'={{ { newListing: "New Listing", changedListing: "Changed Listing", newSale: "New Sale", changedSale: "Changed Sale", statusChanged: "Status Changed" }[$parameter["event"]] }}',
-		description: 'Starts a workflow when SkySlope listings or sales are created, changed, or change status',
-		defaults: { name: 'SkySlope Listings & Sales Trigger' },
-		polling: true,
-		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'skySlopeApi', required: true }],
-		properties: [
-			{
-				displayName: 'Trigger On',
-				name: 'event',
-				type: 'options',
-				required: true,
-				default: 'newListing',
-				options: [
-					{ name: 'Changed Listing', value: 'changedListing', description: 'A listing was created or changed' },
-					{ name: 'Changed Sale', value: 'changedSale', description: 'A sale was created or changed' },
-					{ name: 'New Listing', value: 'newListing', description: 'A listing was created' },
-					{ name: 'New Sale', value: 'newSale', description: 'A sale was created' },
-					{
-						name: 'Status Changed',
-						value: 'statusChanged',
-						description: 'A listing or sale moved to another status (e.g. a sale closed)',
-					},
-				],
-			},
-			{
-				displayName: 'File Types',
-				name: 'fileTypes',
-				type: 'multiOptions',
-				default: ['listing', 'sale'],
-				options: [
-					{ name: 'Listing', value: 'listing' },
-					{ name: 'Sale', value: 'sale' },
-				],
-				displayOptions: { show: { event: ['statusChanged'] } },
-				description: 'Whose status changes start the workflow',
-			},
-			{
-				displayName: 'Statuses',
-				name: 'statuses',
-				type: 'multiOptions',
-				default: [],
-				options: EXPORT_STATUSES.map((s) => ({ name: title(s), value: s })),
-				description:
-					'Only files in these statuses (for a status change: the status moved to); none picked means any status',
-			},
-		],
+		subtitle: events.subtitle,
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

@@ -1,5 +1,4 @@
 import {
-	NodeConnectionTypes,
 	NodeOperationError,
 	type IDataObject,
 	type INodeExecutionData,
@@ -8,6 +7,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { triggerEvents, triggerNodeDescription } from '../shared';
 import { optionsField } from '../shared/fields';
 import { checkInt } from '../shared/validate';
 import { agentIdField, flattenOption, readAgentId } from './helpers/fields';
@@ -16,6 +16,7 @@ import { listOffersInRange, type Offer } from './helpers/offers';
 import { byModification, diffOffers, pruneSeen, type OffersTriggerState } from './helpers/triggerState';
 import * as listSearch from './methods/listSearch';
 import { MAX_RANGE_DAYS } from './service';
+import { offersNode } from './SkySlopeOffers.node';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** After a long pause, a poll reads at most this far back (then the watch goes on from now). */
@@ -23,69 +24,55 @@ const MAX_CATCH_UP_DAYS = 90;
 /** How far back a manual test run looks for a sample offer. */
 const SAMPLE_DAYS = 366;
 
+const events = triggerEvents(
+	[
+		{ name: 'New Offers', value: 'newOffers', description: 'Each offer the first time it appears' },
+		{
+			name: 'New and Updated Offers',
+			value: 'newAndUpdatedOffers',
+			description: 'Also each time an offer is revised (a new version) or otherwise changed',
+		},
+	],
+	'newOffers',
+);
+
 export class SkySlopeOffersTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'SkySlope Offers Trigger',
-		name: 'skySlopeOffersTrigger',
-		icon: { light: 'file:skySlopeOffers.svg', dark: 'file:skySlopeOffers.dark.svg' },
-		group: ['trigger'],
-		version: 1,
-		subtitle: '={{ { newOffers: "New Offers", newAndUpdatedOffers: "New and Updated Offers" }[$parameter["event"]] }}',
-		description: 'Starts the workflow when an offer is submitted on your listings, or when one changes',
-		defaults: { name: 'SkySlope Offers Trigger' },
-		polling: true,
-		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'skySlopeOffersOAuth2Api', required: true }],
-		properties: [
-			{
-				displayName: 'Trigger On',
-				name: 'event',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'New Offers',
-						value: 'newOffers',
-						description: 'Each offer the first time it appears',
-					},
-					{
-						name: 'New and Updated Offers',
-						value: 'newAndUpdatedOffers',
-						description:
-							'Also each time an offer is revised (a new version) or otherwise changed',
-					},
-				],
-				default: 'newOffers',
-			},
-			{
-				displayName: 'Listings',
-				name: 'scope',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'All Listings', value: 'all', description: 'Every listing the credential can see' },
-					{ name: 'One Agent\'s Listings', value: 'agent', description: 'Listings of one agent' },
-				],
-				default: 'all',
-			},
-			{
-				...agentIdField('The agent whose listings to watch'),
-				displayOptions: { show: { scope: ['agent'] } },
-			},
-			optionsField([
-				flattenOption,
+		...triggerNodeDescription(offersNode, {
+			description: 'Starts the workflow when an offer is submitted on your listings, or when one changes',
+			properties: [
+				events.field,
 				{
-					displayName: 'Look Back (Days)',
-					name: 'lookBackDays',
-					type: 'number',
-					typeOptions: { minValue: 1, maxValue: MAX_CATCH_UP_DAYS },
-					default: 14,
-					description:
-						'How many days of offers each poll reads again; an update to an offer submitted longer ago than this is not seen',
+					displayName: 'Listings',
+					name: 'scope',
+					type: 'options',
+					noDataExpression: true,
+					options: [
+						{ name: 'All Listings', value: 'all', description: 'Every listing the credential can see' },
+						{ name: 'One Agent\'s Listings', value: 'agent', description: 'Listings of one agent' },
+					],
+					default: 'all',
 				},
-			]),
-		],
+				{
+					...agentIdField('The agent whose listings to watch'),
+					displayOptions: { show: { scope: ['agent'] } },
+				},
+				optionsField([
+					flattenOption,
+					{
+						displayName: 'Look Back (Days)',
+						name: 'lookBackDays',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: MAX_CATCH_UP_DAYS },
+						default: 14,
+						description:
+							'How many days of offers each poll reads again; an update to an offer submitted longer ago than this is not seen',
+					},
+				]),
+			],
+		}),
+		icon: { light: 'file:skySlopeOffers.svg', dark: 'file:skySlopeOffers.dark.svg' },
+		subtitle: events.subtitle,
 	};
 
 	methods = {

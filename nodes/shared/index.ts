@@ -1,6 +1,7 @@
 export * from './environment';
 export * from './fields';
 export * from './locator';
+export * from './node';
 export * from './operation';
 export * from './paging';
 export * from './path';

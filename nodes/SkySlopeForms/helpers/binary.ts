@@ -4,6 +4,7 @@ import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeExecutionData
 import { checkString, headerOf, inputError, isRecord, p, type ApiContext, type Headers } from '../../shared';
 import { formsFullRequest, formsRequest } from '../transport';
 import { fileNameFromDisposition, safeFileName } from './fileNames';
+import { documentIdsOf, fileIdOf } from './parameters';
 import { positiveId, type NotificationFacts } from './triggerState';
 
 /** PDFs in and out: upload bodies, and downloads of a file's documents. */
@@ -91,15 +92,20 @@ export async function fetchDocuments(
 	return { bytes, headers: response.headers };
 }
 
-/** Downloads documents of a file as one binary item (PDF or ZIP, as the service answers). */
-export async function downloadToItem(
-	ctx: IExecuteFunctions,
-	i: number,
-	path: string,
-	fileId: number,
-	documentIds: number[],
-	fallbackName: string,
-): Promise<INodeExecutionData> {
+/**
+ * Downloads the chosen documents of a file as one binary item: as they are (one PDF, or a ZIP of
+ * several, as the service answers) or combined into one stamped PDF.
+ */
+export async function downloadDocuments(ctx: IExecuteFunctions, i: number, combined: boolean): Promise<INodeExecutionData> {
+	const fileId = fileIdOf(ctx, i);
+	const documentIds = documentIdsOf(ctx, i);
+	const path = downloadPath(fileId, combined);
+	// The name when neither the options nor the service give one.
+	const fallbackName = combined
+		? `file-${fileId}`
+		: documentIds.length === 1
+			? `document-${documentIds[0]}`
+			: `file-${fileId}-documents`;
 	const property = checkString(ctx, 'Put Output File in Field', ctx.getNodeParameter('binaryPropertyName', i), i).trim();
 	const options = ctx.getNodeParameter('options', i, {}) as IDataObject;
 	const response = await fetchDocuments(ctx, path, documentIds, 'application/pdf, application/zip, application/json', i);

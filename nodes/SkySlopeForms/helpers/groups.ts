@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkPathId } from '../../shared';
+import { checkPathId, p } from '../../shared';
+import { formsRequest } from '../transport';
 
 /** Group and user ids of the group operations: free text in the OpenAPI (`minLength: 1`), never numbers only. */
 
@@ -30,4 +31,16 @@ export function groupIdOf(ctx: IExecuteFunctions, i: number): string {
 
 export function userIdOf(ctx: IExecuteFunctions, i: number): string {
 	return checkPathId(ctx, 'User ID', ctx.getNodeParameter('userId', i, ''), i);
+}
+
+/** Adds a user to a group (POST) or removes one (DELETE): the same path either way. */
+export async function changeMembership(
+	ctx: IExecuteFunctions,
+	i: number,
+	method: 'POST' | 'DELETE',
+): Promise<{ userId: string; groupId: string }> {
+	const groupId = groupIdOf(ctx, i);
+	const userId = userIdOf(ctx, i);
+	await formsRequest.call(ctx, { method, path: p`/users/${userId}/groups/${groupId}`, itemIndex: i });
+	return { userId, groupId };
 }

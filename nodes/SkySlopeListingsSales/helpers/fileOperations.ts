@@ -13,7 +13,7 @@ import {
 	salePath,
 	type Reader,
 } from './fields';
-import { formDrivenWrite, simpleRequest } from './formDriven';
+import { formDrivenWrite, simpleRequest, type FormDrivenWrite } from './formDriven';
 import { kindOfFile } from './kinds';
 import { byGuid, recordOutput } from './reads';
 import { simplifyFile } from './simplify';
@@ -110,16 +110,14 @@ export function fileUpdateChecklistType(kind: FileKind): Operation {
 const coAgentsForm = (kind: FileKind) => `/update${Kind(kind)}CoAgentsForm`;
 
 export function fileUpdateCoAgents(kind: FileKind): Operation {
-	return formDrivenWrite({
+	return subWrite(kind, {
 		value: 'updateCoAgents',
 		name: 'Update Co-Agents',
 		action: `Set the co-agents of a ${kind}`,
 		description: `Replace the co-agents of a ${kind} (zero to five)`,
 		method: 'PUT',
-		properties: [locator(kind)],
-		dependsOn: [`${kind}Guid.value`],
-		path: (r) => `${pathOf(kind)(r)}/coAgents`,
-		form: { request: (r) => ({ path: `${pathOf(kind)(r)}${coAgentsForm(kind)}` }) },
+		sub: '/coAgents',
+		form: coAgentsForm(kind),
 		check(r, body) {
 			const list = Array.isArray(body.coAgentGuids) ? body.coAgentGuids : [];
 			checkMaxItems(this, 'Fields: coAgentGuids', list, 5, r.itemIndex);
@@ -138,6 +136,7 @@ interface SubWrite {
 	/** The form, below the file's path. */
 	form: string;
 	partial?: boolean;
+	check?: FormDrivenWrite['check'];
 }
 
 /** A form-driven write below a listing or sale: the form and the write share the file's path. */
@@ -152,6 +151,7 @@ function subWrite(kind: FileKind, spec: SubWrite): Operation {
 		dependsOn: [`${kind}Guid.value`],
 		path: (r) => `${pathOf(kind)(r)}${spec.sub}`,
 		form: { request: (r) => ({ path: `${pathOf(kind)(r)}${spec.form}` }), partial: spec.partial },
+		check: spec.check,
 	});
 }
 

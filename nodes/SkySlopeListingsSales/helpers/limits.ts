@@ -1,7 +1,8 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { describeAnswer, inputError } from '../../shared';
-import type { Reader } from './fields';
+import { listingLocator, listingPath, type Reader } from './fields';
+import type { FormDrivenWrite } from './formDriven';
 import { LISTING } from './kinds';
 import { getRecord } from './reads';
 
@@ -16,21 +17,32 @@ function lengthOf(listing: IDataObject, names: string[]): number | undefined {
 	return Array.isArray(held) ? held.length : undefined;
 }
 
-const RULES: Record<ListingLimit, { max: number; what: string; count: (listing: IDataObject) => number | undefined }> = {
+interface Rule {
+	max: number;
+	what: string;
+	count: (listing: IDataObject) => number | undefined;
+	/** Where the addition is posted, below the listing's path. */
+	path: string;
+}
+
+const RULES: Record<ListingLimit, Rule> = {
 	sellerContact: {
 		max: 5,
 		what: 'seller contacts',
 		count: (l) => lengthOf(l, ['sellers', 'sellerContacts']),
+		path: '/sellerContact',
 	},
 	homeWarrantyContact: {
 		max: 1,
 		what: 'home warranty contact',
 		count: (l) => (l.homeWarrantyContact ? 1 : 0),
+		path: '/homeWarrantyContact',
 	},
 	referringAgent: {
 		max: 1,
 		what: 'referring agent',
 		count: (l) => (l.referringAgentGuid || l.referringAgent ? 1 : 0),
+		path: '/referringagent',
 	},
 };
 
@@ -65,4 +77,25 @@ export async function checkListingRoom(
 			limit === 'sellerContact' ? undefined : 'Update the existing one instead.',
 		);
 	}
+}
+
+/**
+ * What the writes that add one party to a listing (a seller contact, the home warranty contact, the
+ * referring agent) share: the listing they go to, the path below it, the form that drives them
+ * (`add<Party>ToListingForm`), and the room check before anything is sent.
+ */
+export function addToListing(
+	limit: ListingLimit,
+): Pick<FormDrivenWrite, 'method' | 'properties' | 'dependsOn' | 'path' | 'form' | 'check'> {
+	const form = `/add${limit[0].toUpperCase()}${limit.slice(1)}ToListingForm`;
+	return {
+		method: 'POST',
+		properties: [listingLocator()],
+		dependsOn: ['listingGuid.value'],
+		path: (r) => `${listingPath(r)}${RULES[limit].path}`,
+		form: { request: (r) => ({ path: `${listingPath(r)}${form}` }) },
+		async check(r) {
+			await checkListingRoom(this, r, listingPath(r), limit);
+		},
+	};
 }

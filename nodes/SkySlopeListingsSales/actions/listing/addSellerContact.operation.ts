@@ -1,18 +1,12 @@
-import { listingLocator, listingPath } from '../../helpers/fields';
 import { formDrivenWrite } from '../../helpers/formDriven';
-import { checkListingRoom } from '../../helpers/limits';
+import { addToListing } from '../../helpers/limits';
 
 export default formDrivenWrite({
 	value: 'addSellerContact',
 	name: 'Add Seller Contact',
 	action: 'Add a seller contact to a listing',
+	toolDescription:
+		'Use to add a seller contact to a listing (name, email, phone, company as its contact form asks). Returns the listingGuid and any warnings.',
 	description: 'Add a seller contact to a listing; the fields come from the matching contact form',
-	method: 'POST',
-	properties: [listingLocator()],
-	dependsOn: ['listingGuid.value'],
-	path: (r) => `${listingPath(r)}/sellerContact`,
-	form: { request: (r) => ({ path: `${listingPath(r)}/addSellerContactToListingForm` }) },
-	async check(r) {
-		await checkListingRoom(this, r, listingPath(r), 'sellerContact');
-	},
+	...addToListing('sellerContact'),
 });

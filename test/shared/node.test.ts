@@ -1,0 +1,63 @@
+// The node classes take their descriptions from the shared builders (nodes/shared/node.ts): each
+// trigger is named after its service's node, uses its credential and icons, never offers itself as
+// an AI tool, and a polling trigger's subtitle names every event it can be set to.
+import type { INodeType } from 'n8n-workflow';
+
+import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
+import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
+import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
+import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
+import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
+
+const pairs: Array<[string, INodeType, INodeType, string]> = [
+	['SkySlope Forms', new SkySlopeForms(), new SkySlopeFormsTrigger(), 'skySlopeFormsOAuth2Api'],
+	['SkySlope Listings & Sales', new SkySlopeListingsSales(), new SkySlopeListingsSalesTrigger(), 'skySlopeApi'],
+	['SkySlope Offers', new SkySlopeOffers(), new SkySlopeOffersTrigger(), 'skySlopeOffersOAuth2Api'],
+];
+
+describe.each(pairs)('%s', (label, node, trigger, credential) => {
+	it('the action node is named for its service, routes operations and is usable as a tool', () => {
+		const d = node.description;
+		expect({ displayName: d.displayName, defaults: d.defaults, group: d.group, inputs: d.inputs, outputs: d.outputs }).toEqual({
+			displayName: label,
+			defaults: { name: label },
+			group: ['transform'],
+			inputs: ['main'],
+			outputs: ['main'],
+		});
+		expect(d.credentials).toEqual([{ name: credential, required: true }]);
+		expect(d.usableAsTool).toBe(true);
+		expect(d.properties.map((p) => p.name).slice(0, 2)).toEqual(['resource', 'operation']);
+		expect(typeof node.execute).toBe('function');
+	});
+
+	it('the trigger takes its names, credential and icons from the action node', () => {
+		const d = trigger.description;
+		expect({ name: d.name, displayName: d.displayName, defaults: d.defaults, group: d.group, inputs: d.inputs }).toEqual({
+			name: `${node.description.name}Trigger`,
+			displayName: `${label} Trigger`,
+			defaults: { name: `${label} Trigger` },
+			group: ['trigger'],
+			inputs: [],
+		});
+		expect(d.credentials).toEqual(node.description.credentials);
+		expect(d.icon).toEqual(node.description.icon);
+		expect(d.usableAsTool).toBeUndefined();
+		// A trigger either polls or listens on a webhook, never both.
+		expect(!!d.polling).toBe(!d.webhooks);
+	});
+});
+
+it.each([
+	['SkySlope Listings & Sales', new SkySlopeListingsSalesTrigger()],
+	['SkySlope Offers', new SkySlopeOffersTrigger()],
+])('the %s trigger subtitle names each event it offers', (_label, trigger) => {
+	const d = trigger.description;
+	expect(d.polling).toBe(true);
+	const event = d.properties.find((p) => p.name === 'event');
+	const options = (event?.options ?? []) as Array<{ name: string; value: string }>;
+	expect(options.length).toBeGreaterThan(1);
+	expect(options.map((o) => o.value)).toContain(event?.default);
+	for (const { name, value } of options) expect(d.subtitle).toContain(`${value}: ${JSON.stringify(name)}`);
+});
