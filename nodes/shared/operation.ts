@@ -1,3 +1,4 @@
+import { itemsInFlightLimit, onAccountKnown } from './transport';
 import {
 	NodeApiError,
 	NodeOperationError,
@@ -19,16 +20,23 @@ export interface OperationDefinition {
 	/** Sentence case, e.g. `Get many files`. */
 	action: string;
 	description: string;
+	/**
+	 * What an AI agent reads about the operation when the node is its tool: when to use it and what
+	 * it returns, in one or two sentences. Shown (and editable) only in the node's tool variant.
+	 */
+	toolDescription?: string;
 	/** The operation's fields, without resource/operation displayOptions (defineResource adds them). */
 	properties: INodeProperties[];
 	/** Runs once per input item; the router pairs whatever it returns with that item. */
 	execute?(this: IExecuteFunctions, itemIndex: number): Promise<OperationOutput>;
 	/**
-	 * How many items may be in flight at once (default 1: one after the other). Only for operations
-	 * whose items are independent and whose service has room to spare: over a real network a
-	 * request's latency, not the work, sets the pace. The output keeps the items' order.
+	 * How many items may be in flight at once. By default the service's number (ServiceSpec
+	 * concurrency, held by the transport to what the service allows): items are independent. An
+	 * operation whose items must reach the service one after the other (order visible in the
+	 * service, or one item's outcome depending on another's) sets 1, or a function of its input that
+	 * gives 1 when they must. The output keeps the items' order either way.
 	 */
-	concurrency?: number;
+	concurrency?: number | ((this: IExecuteFunctions, items: INodeExecutionData[]) => number | undefined);
 	/**
 	 * Whether an item that succeeds has changed the service's data (created, updated, deleted):
 	 * when a run stops on an error, the error then lists the items written before the stop.
@@ -105,10 +113,34 @@ export function buildNodeProperties(resources: Resource[], defaultResource = res
 	}
 	for (const resource of resources) {
 		for (const op of resource.operations) {
+			if (op.toolDescription) properties.push(toolDescriptionField(op.toolDescription, resource.value, op.value));
 			for (const field of op.properties) properties.push(scoped(field, resource.value, op.value));
 		}
 	}
 	return properties;
+}
+
+/**
+ * The operation's tool text as n8n's own `toolDescription` parameter, shown only in the tool
+ * variant (`@tool`). n8n then adds no auto description of its own ("<action> in <node>"), and the
+ * agent reads this text, or the user's edit of it.
+ */
+function toolDescriptionField(text: string, resource: string, operation: string): INodeProperties {
+	return {
+		displayName: 'Tool Description',
+		name: 'toolDescription',
+		type: 'string',
+		default: text,
+		typeOptions: { rows: 3 },
+		description: 'What the AI agent reads about this tool: when to use it and what it returns. Edit it to fit the workflow.',
+		displayOptions: { show: { '@tool': [true], resource: [resource], operation: [operation] } },
+	};
+}
+
+/** Gives an operation built by a helper its tool text; the same object, since helpers key data by it. */
+export function withToolDescription(operation: Operation, toolDescription: string): Operation {
+	operation.toolDescription = toolDescription;
+	return operation;
 }
 
 function toItems(output: OperationOutput, itemIndex: number): INodeExecutionData[] {
@@ -177,24 +209,46 @@ export async function runOperations(this: IExecuteFunctions, resources: Resource
 	// Without continueOnFail the run stops at the first error: no new item starts, the ones in flight
 	// finish (a request already sent cannot be called back) and every outcome is reported.
 	const failures = new Map<number, unknown>();
-	// A small pool of workers taking items in order; with a concurrency of 1 (the default) this is a
-	// plain loop that stops at the first error.
-	const worker = async () => {
-		while (failures.size === 0 && next < items.length) {
-			const i = next++;
-			try {
-				results[i] = toItems(await execute.call(this, i), i);
-			} catch (error) {
-				if (this.continueOnFail()) {
-					results[i] = [{ json: errorJson(error), pairedItem: { item: i } }];
-				} else {
-					failures.set(i, error);
-				}
+	const runItem = async (i: number) => {
+		try {
+			results[i] = toItems(await execute.call(this, i), i);
+		} catch (error) {
+			if (this.continueOnFail()) {
+				results[i] = [{ json: errorJson(error), pairedItem: { item: i } }];
+			} else {
+				failures.set(i, error);
 			}
 		}
 	};
-	const workers = Math.max(1, Math.min(operation.concurrency ?? 1, items.length));
-	await Promise.all(Array.from({ length: workers }, worker));
+	const declared = typeof operation.concurrency === 'function' ? operation.concurrency.call(this, items) : operation.concurrency;
+	// Items in flight: the operation's own number if it has one, else its account's limit as the
+	// transport knows it now (it follows back-offs); one until the first request names the account.
+	const width = () => Math.max(1, declared ?? itemsInFlightLimit(this) ?? 1);
+	if (declared === 1) {
+		// One after the other: a plain loop that stops at the first error.
+		for (let i = 0; i < items.length && failures.size === 0; i++) await runItem(i);
+	} else {
+		await new Promise<void>((resolve) => {
+			let running = 0;
+			const pump = () => {
+				while (failures.size === 0 && next < items.length && running < width()) {
+					const i = next++;
+					running++;
+					const done = () => {
+						running--;
+						pump();
+					};
+					runItem(i).then(done, (error: unknown) => {
+						failures.set(i, error);
+						done();
+					});
+				}
+				if (running === 0) resolve();
+			};
+			if (declared === undefined) onAccountKnown(this, pump);
+			pump();
+		});
+	}
 	if (failures.size > 0) {
 		const first = Math.min(...failures.keys());
 		const error = asNodeError(this.getNode(), failures.get(first), first);

@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp';
 
 import { clearSandboxLog, createWorkflow, deactivateWorkflow, sandboxLog, state, type Workflow, type WorkflowNode } from './harness';
+import { toolTextOf } from './tool-texts';
 
 const example = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'ai-mcp-server.json'), 'utf8')) as Workflow;
 const trigger = example.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger') as WorkflowNode;
@@ -56,13 +57,15 @@ describe('SkySlope tools over MCP (MCP Server Trigger, official MCP SDK client)'
 		if (workflowId) await deactivateWorkflow(workflowId);
 	});
 
-	it('lists every SkySlope tool of the workflow, with its description and an input schema of what the model fills', async () => {
+	it('lists every SkySlope tool of the workflow, with its operation\'s tool description and an input schema of what the model fills', async () => {
 		const { tools: listed } = await client.listTools();
 
 		expect(listed.map((t) => t.name).sort()).toEqual(tools.map((n) => n.name.replace(/[^a-zA-Z0-9_-]+/g, '_')).sort());
 		for (const node of tools) {
 			const tool = listed.find((t) => t.name === node.name.replace(/[^a-zA-Z0-9_-]+/g, '_'));
-			expect(tool?.description).toBe(node.parameters.toolDescription);
+			// The example keeps every node's default Tool Description: the operation's own text.
+			expect(node.parameters.toolDescription).toBeUndefined();
+			expect(tool?.description).toBe(toolTextOf(node));
 			expect(tool?.inputSchema.type).toBe('object');
 		}
 		const schema = (name: string) => listed.find((t) => t.name === name)?.inputSchema;
@@ -81,6 +84,12 @@ describe('SkySlope tools over MCP (MCP Server Trigger, official MCP SDK client)'
 			documentIds: expect.objectContaining({ type: 'string' }),
 		});
 		expect(schema('Recent_listings')?.properties).toEqual({ limit: expect.objectContaining({ type: 'number' }) });
+		expect(schema('Copy_a_document_to_a_file')?.properties).toEqual({
+			fileId: expect.objectContaining({ type: 'number' }),
+			sourceFileId: expect.objectContaining({ type: 'number' }),
+			sourceDocumentId: expect.objectContaining({ type: 'number' }),
+			documentName: expect.objectContaining({ type: 'string' }),
+		});
 	});
 
 	it('calls Listings with offers against the sandbox and returns its records as text', async () => {

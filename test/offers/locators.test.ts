@@ -80,8 +80,8 @@ describe('SkySlope Offers locators', () => {
 		expect(listings.output[0][0].json).toMatchObject({ agentId: 'AG1001' });
 
 		const since = new Date(Date.now() - 90 * DAY).toISOString();
-		const filteredByRl = await run({ resource: 'offer', operation: 'getAll', startDate: since, returnAll: true, options: { agentId: rl('AG1002') } });
-		const filteredByText = await run({ resource: 'offer', operation: 'getAll', startDate: since, returnAll: true, options: { agentId: 'AG1002' } });
+		const filteredByRl = await run({ resource: 'offer', operation: 'getAll', startDate: since, returnAll: true, simplify: false, options: { agentId: rl('AG1002') } });
+		const filteredByText = await run({ resource: 'offer', operation: 'getAll', startDate: since, returnAll: true, simplify: false, options: { agentId: 'AG1002' } });
 		expect(filteredByRl.output[0].length).toBeGreaterThan(0);
 		expect(filteredByRl.output[0]).toEqual(filteredByText.output[0]);
 		expect(filteredByRl.output[0].every((i) => (i.json.OfferProperty as { OfferAgentId: string }).OfferAgentId === 'AG1002')).toBe(true);

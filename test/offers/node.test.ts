@@ -46,7 +46,7 @@ describe('SkySlope Offers node against the sandbox', () => {
 
 	it('gets one offer by id, with the token fetched by Basic auth at {base}/ext/token', async () => {
 		const offer = [...state.offers.values()][5];
-		const result = await run({ resource: 'offer', operation: 'get', offerId: offer.OfferId });
+		const result = await run({ resource: 'offer', operation: 'get', offerId: offer.OfferId, simplify: false });
 		expect(result.error).toBeUndefined();
 		expect(result.output[0]).toEqual([{ json: offer, pairedItem: { item: 0 } }]);
 		const [tokenCall] = tokenCalls();

@@ -57,6 +57,8 @@ function sample() {
 		mlsNumber: 'ML81234567',
 		webhookUrl: 'https://example.com/hook',
 		binaryPropertyName: 'data',
+		sourceFileId: file.id,
+		sourceDocumentId: doc?.id ?? 1,
 		property: { address: { streetName: 'Main St' } },
 		fields: { field: [{ name: 'x', value: 'y' }] },
 		fieldsJson: '{"x":"y"}',

@@ -38,6 +38,8 @@ interface Common {
 	name: string;
 	action: string;
 	description: string;
+	/** When an AI agent should use it and what it returns (OperationDefinition.toolDescription). */
+	toolDescription?: string;
 }
 
 export interface FormDrivenWrite extends Common {
@@ -167,7 +169,11 @@ export function formDrivenWrite(spec: FormDrivenWrite): Operation {
 		name: spec.name,
 		action: spec.action,
 		description: spec.description,
+		toolDescription: spec.toolDescription,
 		writes: true,
+		// One after the other: items often change the same listing or sale (up to 5 sellers, the last
+		// update wins), and 100 requests a minute, not latency, bound these writes.
+		concurrency: 1,
 		properties: [...spec.properties, formFieldsProperty(spec.dependsOn ?? [], spec.form.partial === true)],
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const r = executeReader(this, itemIndex);
@@ -230,6 +236,7 @@ export function simpleRequest(spec: SimpleRequest): Operation {
 		name: spec.name,
 		action: spec.action,
 		description: spec.description,
+		toolDescription: spec.toolDescription,
 		properties: spec.properties,
 		writes: spec.method !== 'GET',
 		async execute(this: IExecuteFunctions, itemIndex: number) {
@@ -274,6 +281,9 @@ export function getFormOperation(kind: string, operations: Operation[]): Operati
 		name: 'Get Form',
 		action: `Get a ${kind} form`,
 		description: `Read the form behind a ${kind} create or update: its fields, which are required, and their allowed values`,
+		toolDescription:
+			`Use before creating or changing a ${kind} (or its contacts, commissions, property) to learn which fields that write takes: pick the write in Form For. ` +
+			`Returns the form: each field's name, type, whether it is required, and its allowed values.`,
 		properties: [
 			{
 				displayName: 'Form For',

@@ -1,18 +1,34 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locatorField, TEXT_ID_MODE } from '../../shared/fields';
 import { isRecord } from '../../shared/records';
 import { checkPathId, inputError, parseDate } from '../../shared/validate';
+import { flattenOffer } from './flatten';
+import { simplifyOffer } from './simplify';
 
-/** The "Simplify"-like switch every offer-returning operation (and the trigger) has. */
+/**
+ * The spreadsheet switch of every offer-returning operation (and the trigger): the full record one
+ * level deep. On the operations that have Simplify, an offer asked to be flattened comes out
+ * flattened whatever Simplify says (workflows saved before Simplify keep their output).
+ */
 export const flattenOption: INodeProperties = {
 	displayName: 'Flatten',
 	name: 'flatten',
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to put the property and terms fields next to the offer\'s own fields, one level deep, with lists joined by commas (for spreadsheets)',
+		'Whether to put the property and terms fields next to the offer\'s own fields, one level deep, with lists joined by commas (for spreadsheets). On Get and Get Many this gives every field of the offer, Simplify or not.',
 };
+
+/** How an offer comes out: flattened (every field), simplified (the default), or as the service sent it. */
+export function offerOutput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	flatten: boolean | undefined,
+): (offer: IDataObject) => IDataObject {
+	if (flatten === true) return flattenOffer;
+	return ctx.getNodeParameter('simplify', itemIndex, true) === false ? (offer) => offer : simplifyOffer;
+}
 
 /** The offer to read: picked from recent offers, or its OfferId. */
 export function offerIdField(): INodeProperties {

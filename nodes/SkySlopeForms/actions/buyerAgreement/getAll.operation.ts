@@ -8,6 +8,8 @@ export default defineOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many buyer agreements in your market',
+	toolDescription:
+		'Use when the user asks about buyer agreement files in their market. Returns one record per buyer agreement file.',
 	description: 'List the buyer agreement files of your market (Get Buyer Agreements by Market)',
 	properties: [
 		...returnAllAndLimit(),

@@ -8,6 +8,8 @@ export default defineOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many collaborators',
+	toolDescription:
+		'Use to find collaborators, e.g. whose ID to act on behalf of. Returns one record per collaborator: id, name, isReceivingAccess, isSharingAccess.',
 	description: 'List your collaborators; those with isReceivingAccess can be used as On Behalf Of',
 	properties: [
 		...returnAllAndLimit(),

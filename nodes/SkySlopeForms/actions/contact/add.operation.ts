@@ -11,9 +11,14 @@ export default defineOperation({
 	value: 'add',
 	name: 'Add',
 	action: 'Add a contact to a file',
+	toolDescription:
+		'Use to add a buyer, seller, agent or other contact to a Forms file. Returns the new contactId (or the existing contact when it is already on the file and skipping is on).',
 	description: 'Add a buyer, seller, agent or other contact to a file',
-	// Items are independent and the service publishes no tight limit: five in flight hide network latency.
-	concurrency: 5,
+	// Items are independent (the service's number in flight), unless Skip If Already on File is on:
+	// then two equal items must go one after the other, or both would find the file without it.
+	concurrency(this: IExecuteFunctions, items) {
+		return items.some((_, i) => this.getNodeParameter('skipExisting', i, false) === true) ? 1 : undefined;
+	},
 	writes: true,
 	properties: [
 		fileLocator,

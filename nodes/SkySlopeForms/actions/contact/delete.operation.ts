@@ -9,6 +9,8 @@ export default defineOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a contact',
+	toolDescription:
+		'Use to remove a contact from a Forms file. Returns deleted: true with the fileId and contactId.',
 	description: 'Remove a contact from a file',
 	properties: [fileLocator, contactLocator],
 	async execute(this: IExecuteFunctions, i: number) {

@@ -16,9 +16,9 @@ export default defineOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update a contact',
+	toolDescription:
+		'Use to rewrite a contact of a Forms file; optional fields left empty are cleared. Returns the contactId.',
 	description: 'Rewrite a contact: optional fields left empty are cleared',
-	// Items are independent and the service publishes no tight limit: five in flight hide network latency.
-	concurrency: 5,
 	writes: true,
 	properties: [
 		{

@@ -9,7 +9,11 @@ export default defineOperation({
 	value: 'addFromForms',
 	name: 'Add From Forms',
 	action: 'Add documents from forms',
+	toolDescription:
+		'Use to add blank forms (by form ID, from the forms tool) to a Forms file as new documents. Returns the new documentIds.',
 	description: 'Add a document to the file for each chosen form',
+	// Documents appear in a file in the order they are added: items go one after the other.
+	concurrency: 1,
 	properties: [
 		fileLocator,
 		{

@@ -9,6 +9,8 @@ export default defineOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a document',
+	toolDescription:
+		'Use to remove a document from a Forms file. Returns deleted: true with the fileId and documentId.',
 	description: 'Remove a document from its file',
 	properties: [fileForDocumentList, documentLocator],
 	async execute(this: IExecuteFunctions, i: number) {

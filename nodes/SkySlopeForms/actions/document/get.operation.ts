@@ -12,9 +12,9 @@ export default defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a document',
+	toolDescription:
+		'Use when you need one document of a Forms file with its fillable fields (names and data references). Returns the document\'s metadata and a page of its field definitions.',
 	description: 'Get a document with its field definitions',
-	// Items are independent and the service publishes no tight limit: five in flight hide network latency.
-	concurrency: 5,
 	properties: [
 		fileForDocumentList,
 		documentLocator,

@@ -10,6 +10,8 @@ export default defineOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many documents',
+	toolDescription:
+		'Use to see which documents a Forms file holds and their document IDs. Returns one record per document: id, formName, pageCount, dates (metadata only, no PDF).',
 	description: 'List the documents of a file (metadata only)',
 	properties: [fileLocator, ...returnAllAndLimit()],
 	async execute(this: IExecuteFunctions, i: number) {

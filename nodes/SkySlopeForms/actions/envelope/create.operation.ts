@@ -9,6 +9,8 @@ export default defineOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create an envelope',
+	toolDescription:
+		'Use to put documents of a Forms file (by their document IDs) into a new envelope for signature. Returns the fileId and the new envelope\'s id and name.',
 	description: 'Create an envelope for signature from documents of a file',
 	properties: [
 		fileLocator,

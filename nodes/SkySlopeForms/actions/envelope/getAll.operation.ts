@@ -11,6 +11,8 @@ export default defineOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many envelopes',
+	toolDescription:
+		'Use to see which envelopes (signature requests) a Forms file has and their status. Returns one record per envelope: id, name, status, dateSent, documentIds and signers.',
 	description: 'List the envelopes of a file, filtered and sorted',
 	properties: [
 		fileLocator,

@@ -9,7 +9,11 @@ export default defineOperation({
 	value: 'applyTemplate',
 	name: 'Apply Template',
 	action: 'Apply a template to a file',
+	toolDescription:
+		'Use to add the documents of a Forms template (see the template tool for IDs) to a file. Returns the fileId.',
 	description: "Add a template's documents to a file",
+	// Documents appear in a file in the order they are added: items go one after the other.
+	concurrency: 1,
 	properties: [fileLocator, templateLocator, onBehalfOf],
 	async execute(this: IExecuteFunctions, i: number) {
 		const fileId = fileIdOf(this, i);

@@ -11,9 +11,9 @@ export default defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a file',
+	toolDescription:
+		'Use when you have a Forms file ID and need its details. Returns the file: name, status, price, dates, address, its contacts and its document IDs (the full record when Simplify is off).',
 	description: 'Get the details of a file: property, contacts, commissions, documents',
-	// Items are independent and the service publishes no tight limit: five in flight hide network latency.
-	concurrency: 5,
 	properties: [fileLocator, simplifyField()],
 	async execute(this: IExecuteFunctions, i: number) {
 		const fileId = fileIdOf(this, i);

@@ -28,6 +28,8 @@ export default defineOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many files',
+	toolDescription:
+		'Use to find SkySlope Forms files (a listing or transaction\'s paperwork) when you do not know the file ID, e.g. by representation type or creation date. Returns one record per file: id, name, type, status, address, dates.',
 	description: 'List files, filtered and sorted',
 	properties: [
 		...returnAllAndLimit(),

@@ -10,6 +10,8 @@ export default defineOperation({
 	value: 'importMls',
 	name: 'Import MLS',
 	action: 'Import MLS data into a file',
+	toolDescription:
+		'Use to save an MLS number on a Forms file and import that listing\'s data into it. Returns the fileId and mlsImport (check its status: a 200 does not mean the import happened).',
 	description: 'Save an MLS number on a file and import its listing data',
 	properties: [
 		{

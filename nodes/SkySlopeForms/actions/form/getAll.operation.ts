@@ -8,6 +8,8 @@ export default defineOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many forms',
+	toolDescription:
+		'Use to find the forms (blank documents) that can be added to a Forms file. Returns one record per form with its id and name.',
 	description: 'List the forms you can add to a file',
 	properties: [
 		{

@@ -9,6 +9,8 @@ export default defineOperation({
 	value: 'createChild',
 	name: 'Create Child Group',
 	action: 'Create a child group',
+	toolDescription:
+		'Use to create a group below a parent group (an existing name returns its group). Returns the group and whether it was newly created.',
 	description: 'Create a group below a parent group (Add Child Group); an existing name returns its group',
 	properties: [
 		groupIdField('The ID of the parent group'),

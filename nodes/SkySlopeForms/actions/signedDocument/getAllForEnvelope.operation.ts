@@ -10,6 +10,8 @@ export default defineOperation({
 	value: 'getAllForEnvelope',
 	name: 'Get Many for an Envelope',
 	action: 'Get many signed documents of an envelope',
+	toolDescription:
+		'Use when you need the signed documents of one envelope of a Forms file. Returns one record per signed document: documentId, documentName, envelopeName, dateSigned, documentAvailable.',
 	description: 'List the signed documents of one envelope of a file',
 	properties: [fileLocator, envelopeLocator, ...returnAllAndLimit()],
 	async execute(this: IExecuteFunctions, i: number) {

@@ -10,6 +10,8 @@ export default defineOperation({
 	value: 'getAllForFile',
 	name: 'Get Many for a File',
 	action: 'Get many signed documents of a file',
+	toolDescription:
+		'Use when the user asks for the signed documents of a Forms file (a signed purchase agreement, signed disclosures). Returns one record per signed document: documentId, documentName, envelopeName, dateSigned, documentAvailable; fileId and documentId are the reference the download and upload tools take.',
 	description: 'List the signed documents of a file',
 	properties: [fileLocator, ...returnAllAndLimit()],
 	async execute(this: IExecuteFunctions, i: number) {

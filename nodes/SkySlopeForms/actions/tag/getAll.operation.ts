@@ -8,6 +8,8 @@ export default defineOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many form tags',
+	toolDescription:
+		'Use to read the tags of given form versions. Returns one record per tag with the form version it belongs to.',
 	description: 'List the tags of form versions (Get Form Tags)',
 	properties: [
 		{

@@ -8,6 +8,8 @@ export default defineOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many templates',
+	toolDescription:
+		'Use to find a personal or broker template to apply to a Forms file. Returns one record per template with its id and name.',
 	description: 'List personal or broker templates',
 	properties: [
 		{

@@ -8,6 +8,8 @@ export default defineOperation({
 	value: 'getProfile',
 	name: 'Get Profile',
 	action: 'Get my profile',
+	toolDescription:
+		'Use to learn who the SkySlope Forms credential acts as. Returns that user\'s profile (id, name, email).',
 	description: 'Get the profile of the user the credential acts as',
 	properties: [],
 	async execute(this: IExecuteFunctions, i: number) {

@@ -133,6 +133,8 @@ export default defineOperation({
 	value: 'export',
 	name: 'Export',
 	action: 'Export listings and sales',
+	toolDescription:
+		'Use only when every listing and sale is needed at once (a full export; slow, and limited to once in seven days by the service). Returns one record per listing or sale.',
 	description: 'Stream every listing and sale the user can see, with filters, one item per file',
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {

@@ -5,6 +5,8 @@ export default formDrivenWrite({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a contact',
+	toolDescription:
+		'Use to add a person or company to the brokerage\'s contact directory. Returns the new contactGuid and any warnings (e.g. a similar contact exists).',
 	description:
 		'Add a contact to the brokerage directory (a contact matching an existing one is created with a warning)',
 	method: 'POST',

@@ -6,6 +6,8 @@ export default simpleRequest({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a contact',
+	toolDescription:
+		'Use to remove a contact from the brokerage\'s directory. Returns deleted: true with the contactGuid.',
 	description: 'Remove a contact from the brokerage directory',
 	method: 'DELETE',
 	properties: [contactLocator()],

@@ -7,6 +7,8 @@ export default formDrivenWrite({
 	value: 'update',
 	name: 'Update',
 	action: 'Update a contact',
+	toolDescription:
+		'Use to change a contact of the brokerage\'s directory. Returns the contactGuid and any warnings.',
 	description: 'Change fields of a contact of the brokerage directory',
 	method: 'PATCH',
 	properties: [contactLocator()],

@@ -5,6 +5,8 @@ export default formDrivenWrite({
 	value: 'addMiscellaneousContact',
 	name: 'Add Miscellaneous Contact',
 	action: 'Add a miscellaneous contact to a listing',
+	toolDescription:
+		'Use to add a miscellaneous contact to a listing (name, email, phone, company as its contact form asks). Returns the listingGuid and any warnings.',
 	description: 'Add a miscellaneous contact to a listing; the fields come from the matching contact form',
 	method: 'POST',
 	properties: [listingLocator()],

@@ -7,6 +7,8 @@ export default simpleRequest({
 	value: 'getReferringAgent',
 	name: 'Get Referring Agent',
 	action: 'Get the referring agent of a listing',
+	toolDescription:
+		'Use when the user asks who referred a listing. Returns the referring agent of the listing (name, company, contact details).',
 	description: 'Retrieve the referring agent of a listing',
 	method: 'GET',
 	properties: [listingLocator()],

@@ -1,3 +1,7 @@
+import { withToolDescription } from '../../../shared/operation';
 import { fileUpdateCommissionReferral } from '../../helpers/fileOperations';
 
-export default fileUpdateCommissionReferral('listing');
+export default withToolDescription(
+	fileUpdateCommissionReferral('listing'),
+	'Use to change the commission referral of a listing. Returns the listingGuid and any warnings.',
+);

@@ -8,6 +8,8 @@ export default formDrivenWrite({
 	value: 'updateContact',
 	name: 'Update Contact',
 	action: 'Update a contact of a listing',
+	toolDescription:
+		'Use to change a seller, home warranty or miscellaneous contact of a listing. Returns the listingGuid and any warnings.',
 	description: 'Change a seller, home warranty or miscellaneous contact of a listing; the fields come from its contact form',
 	method: 'PUT',
 	properties: [listingLocator(), listingContactLocator()],

@@ -5,6 +5,8 @@ export default simpleRequest({
 	value: 'updateCustomFields',
 	name: 'Update Custom Fields',
 	action: 'Update the custom fields of a listing',
+	toolDescription:
+		'Use to set custom fields of a listing; other custom fields keep their values. Returns the listingGuid.',
 	description: 'Set custom fields of a listing; other custom fields keep their values',
 	method: 'PUT',
 	properties: [listingLocator(), customFieldsProperty()],

@@ -6,6 +6,8 @@ export default formDrivenWrite({
 	value: 'updateDocument',
 	name: 'Update Document',
 	action: 'Update a document of a listing',
+	toolDescription:
+		'Use to rename a document of a listing or change its review status. Returns the listingGuid and any warnings.',
 	description: 'Rename a document of a listing or change its review status',
 	method: 'PATCH',
 	properties: [listingLocator(), listingDocumentLocator()],

@@ -5,6 +5,8 @@ export default simpleRequest({
 	value: 'updateOffice',
 	name: 'Update Office',
 	action: 'Move a listing to another office',
+	toolDescription:
+		'Use to move a listing to another office (multi-office brokerages only). Returns the listingGuid.',
 	description: 'Assign the listing to another office (multi-office brokers only; single-office brokers get an error)',
 	method: 'PUT',
 	properties: [listingLocator(), officeLocator('The office to move the listing to')],

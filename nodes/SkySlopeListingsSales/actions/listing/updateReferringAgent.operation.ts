@@ -5,6 +5,8 @@ export default formDrivenWrite({
 	value: 'updateReferringAgent',
 	name: 'Update Referring Agent',
 	action: 'Update the referring agent of a listing',
+	toolDescription:
+		'Use to change the referring agent of a listing. Returns the listingGuid and any warnings.',
 	description: 'Change fields of the referring agent of a listing',
 	method: 'PUT',
 	properties: [listingLocator()],

@@ -6,6 +6,8 @@ export default simpleRequest({
 	value: 'updateStage',
 	name: 'Update Stage',
 	action: 'Set the stage of a listing',
+	toolDescription:
+		'Use to move a listing to another stage of its checklist. Returns the listingGuid.',
 	description: 'Move a listing to another stage of its checklist',
 	method: 'PATCH',
 	properties: [

@@ -8,6 +8,8 @@ export default simpleRequest({
 	value: 'get',
 	name: 'Get',
 	action: 'Get an office',
+	toolDescription:
+		'Use when you have an office GUID and need that office. Returns the office: name, address, phone.',
 	description: 'Retrieve an office',
 	method: 'GET',
 	properties: [officeLocator()],

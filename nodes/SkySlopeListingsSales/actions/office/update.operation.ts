@@ -13,6 +13,8 @@ export default formDrivenWrite({
 	value: 'update',
 	name: 'Update',
 	action: 'Update an office',
+	toolDescription:
+		'Use to change the name, phone or address of an office (brokers only). Returns the officeGuid and any warnings.',
 	description: 'Change the name, phone or address of an office (brokers only)',
 	method: 'PATCH',
 	properties: [officeLocator()],

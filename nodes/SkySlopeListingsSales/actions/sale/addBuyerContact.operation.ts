@@ -5,6 +5,8 @@ export default formDrivenWrite({
 	value: 'addBuyerContact',
 	name: 'Add Buyer Contact',
 	action: 'Add a buyer contact to a sale',
+	toolDescription:
+		'Use to add a buyer contact to a sale (name, email, phone, company as its contact form asks). Returns the saleGuid and any warnings.',
 	description: 'Add a buyer contact to a sale; the fields come from the matching contact form',
 	method: 'POST',
 	properties: [saleLocator()],

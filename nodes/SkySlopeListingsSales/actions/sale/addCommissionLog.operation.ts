@@ -5,6 +5,8 @@ export default formDrivenWrite({
 	value: 'addCommissionLog',
 	name: 'Add Commission Log Entry',
 	action: 'Add a commission log entry to a sale',
+	toolDescription:
+		'Use to record additional commission information on a sale. Returns the saleGuid and any warnings.',
 	description: 'Record additional commission information on a sale',
 	method: 'POST',
 	properties: [saleLocator()],

@@ -5,6 +5,8 @@ export default formDrivenWrite({
 	value: 'addEscrowContact',
 	name: 'Add Escrow Contact',
 	action: 'Add an escrow contact to a sale',
+	toolDescription:
+		'Use to add an escrow contact to a sale (name, email, phone, company as its contact form asks). Returns the saleGuid and any warnings.',
 	description: 'Add an escrow contact to a sale; the fields come from the matching contact form',
 	method: 'POST',
 	properties: [saleLocator()],

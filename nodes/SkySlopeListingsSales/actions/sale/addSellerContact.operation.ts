@@ -5,6 +5,8 @@ export default formDrivenWrite({
 	value: 'addSellerContact',
 	name: 'Add Seller Contact',
 	action: 'Add a seller contact to a sale',
+	toolDescription:
+		'Use to add a seller contact to a sale (name, email, phone, company as its contact form asks). Returns the saleGuid and any warnings.',
 	description: 'Add a seller contact to a sale; the fields come from the matching contact form',
 	method: 'POST',
 	properties: [saleLocator()],

@@ -1,3 +1,7 @@
+import { withToolDescription } from '../../../shared/operation';
 import { fileCreate } from '../../helpers/fileOperations';
 
-export default fileCreate('sale');
+export default withToolDescription(
+	fileCreate('sale'),
+	'Use to create a sale in an office for an agent with a checklist type; read its form first with Get Form to know the required fields. Returns the new saleGuid, links, and any warnings.',
+);

@@ -1,3 +1,7 @@
+import { withToolDescription } from '../../../shared/operation';
 import { fileGet } from '../../helpers/fileOperations';
 
-export default fileGet('sale');
+export default withToolDescription(
+	fileGet('sale'),
+	'Use when you have a sale GUID and need that sale: status, stage, price, address, dates, agent. Returns one compact sale record (the full record when Simplify is off).',
+);

@@ -1,3 +1,7 @@
+import { withToolDescription } from '../../../shared/operation';
 import { fileUpdateCoAgents } from '../../helpers/fileOperations';
 
-export default fileUpdateCoAgents('sale');
+export default withToolDescription(
+	fileUpdateCoAgents('sale'),
+	'Use to replace the co-agents of a sale (zero to five). Returns the saleGuid.',
+);

@@ -5,6 +5,8 @@ export default formDrivenWrite({
 	value: 'updateCommissionBreakdown',
 	name: 'Update Commission Breakdown',
 	action: 'Set the commission breakdown of a sale',
+	toolDescription:
+		'Use to replace the commission breakdowns of a sale. Returns the saleGuid and any warnings.',
 	description: 'Replace the commission breakdowns of a sale; the fields come from the commission breakdowns form',
 	method: 'PUT',
 	properties: [saleLocator()],

@@ -1,3 +1,7 @@
+import { withToolDescription } from '../../../shared/operation';
 import { fileUpdateCommissions } from '../../helpers/fileOperations';
 
-export default fileUpdateCommissions('sale');
+export default withToolDescription(
+	fileUpdateCommissions('sale'),
+	'Use to change the commissions of a sale. Returns the saleGuid and any warnings.',
+);

@@ -35,6 +35,8 @@ export default simpleRequest({
 	value: 'updateEarnestMoneyDeposit',
 	name: 'Update Earnest Money Deposit',
 	action: 'Update the earnest money deposit of a sale',
+	toolDescription:
+		'Use to set the earnest money deposit of a sale: amounts, dates and whether it is held. Returns the saleGuid.',
 	description: 'Set amounts, dates and whether the earnest money is held',
 	method: 'PATCH',
 	properties: [

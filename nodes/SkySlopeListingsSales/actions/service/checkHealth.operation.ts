@@ -4,6 +4,8 @@ export default simpleRequest({
 	value: 'checkHealth',
 	name: 'Check Health',
 	action: 'Check the health of the service',
+	toolDescription:
+		'Use to check whether the SkySlope Listings & Sales service is up. Returns healthy: true when it answers as healthy (an error otherwise).',
 	description: 'Whether the SkySlope service answers as healthy',
 	method: 'GET',
 	properties: [],

@@ -1,20 +1,21 @@
 import { defineOperation } from '../../../shared/operation';
-import { optionsField } from '../../../shared/fields';
-import { flattenOption, offerIdField, readOfferId } from '../../helpers/fields';
-import { flattenOffer } from '../../helpers/flatten';
+import { optionsField, simplifyField } from '../../../shared/fields';
+import { flattenOption, offerIdField, offerOutput, readOfferId } from '../../helpers/fields';
 import { getOffer } from '../../helpers/offers';
 
 export default defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get an offer',
+	toolDescription:
+		'Use when you have an offer ID and need that offer: price, status, terms, contingencies, dates, property. Returns one compact offer record (the full RESO record when Simplify is off).',
 	description: 'Retrieve one offer by its ID',
-	properties: [offerIdField(), optionsField([flattenOption])],
+	properties: [offerIdField(), simplifyField(), optionsField([flattenOption])],
 	async execute(itemIndex) {
 		const offerId = readOfferId(this, itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as { flatten?: boolean };
 		const offer = await getOffer.call(this, offerId, itemIndex);
 		if (!offer) return [];
-		return options.flatten ? flattenOffer(offer) : offer;
+		return offerOutput(this, itemIndex, options.flatten)(offer);
 	},
 });

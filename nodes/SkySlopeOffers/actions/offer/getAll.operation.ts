@@ -1,7 +1,6 @@
 import { defineOperation } from '../../../shared/operation';
-import { optionsField, readLimit, returnAllAndLimit } from '../../../shared/fields';
-import { agentIdField, flattenOption, rangeFields, readOptionalAgentId, readRange } from '../../helpers/fields';
-import { flattenOffer } from '../../helpers/flatten';
+import { optionsField, readLimit, returnAllAndLimit, simplifyField } from '../../../shared/fields';
+import { agentIdField, flattenOption, offerOutput, rangeFields, readOptionalAgentId, readRange } from '../../helpers/fields';
 import { listOffersInRange } from '../../helpers/offers';
 import { MAX_RANGE_DAYS } from '../../service';
 
@@ -9,6 +8,8 @@ export default defineOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many offers',
+	toolDescription:
+		'Use when the user asks about offers submitted in a period, optionally for one listing agent. Returns one compact record per offer: offerId, submission date, price, status, address (the full RESO records when Simplify is off).',
 	description: 'Retrieve the offers submitted in a date range, of any length',
 	properties: [
 		...rangeFields(
@@ -19,6 +20,7 @@ export default defineOperation({
 			false,
 		),
 		...returnAllAndLimit(),
+		simplifyField(),
 		optionsField([
 			agentIdField('Only offers on listings of this agent', false),
 			flattenOption,
@@ -30,6 +32,6 @@ export default defineOperation({
 		const options = this.getNodeParameter('options', itemIndex, {}) as { agentId?: unknown; flatten?: boolean };
 		const agentId = readOptionalAgentId(this, options.agentId, itemIndex);
 		const offers = await listOffersInRange.call(this, { ...range, limit, agentId, itemIndex });
-		return options.flatten ? offers.map(flattenOffer) : offers;
+		return offers.map(offerOutput(this, itemIndex, options.flatten));
 	},
 });
