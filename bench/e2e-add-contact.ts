@@ -32,7 +32,7 @@ const ITEMS = 1000;
 const FILE_IDS = [1001, 1002, 1003, 1004];
 
 /** The public API, tried again while n8n answers 503 "Database is not ready" under load. */
-async function patientApi<T>(method: string, path: string): Promise<T> {
+export async function patientApi<T>(method: string, path: string): Promise<T> {
 	let last = '';
 	for (let attempt = 0; attempt < 30; attempt++) {
 		try {
@@ -46,14 +46,14 @@ async function patientApi<T>(method: string, path: string): Promise<T> {
 	throw new Error(`n8n public API: ${last}`);
 }
 
-interface Bench {
+export interface Bench {
 	url: string;
 	id: string;
 	node: string;
 }
 
 /** Webhook (responds when the last node is done) -> Split Out of body.items -> the node. */
-async function publish(node: WorkflowNode, name: string): Promise<Bench> {
+export async function publish(node: WorkflowNode, name: string): Promise<Bench> {
 	const path = `bench-${randomUUID()}`;
 	const nodes: WorkflowNode[] = [
 		{
@@ -92,7 +92,7 @@ interface Execution {
 }
 
 /** Runs the workflow over its webhook; returns the node's own execution time as n8n recorded it. */
-async function run(bench: Bench, items: unknown[]): Promise<number> {
+export async function run(bench: Bench, items: unknown[]): Promise<number> {
 	for (let attempt = 0; ; attempt++) {
 		const res = await fetch(bench.url, {
 			method: 'POST',

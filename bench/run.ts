@@ -5,11 +5,16 @@
 import './ts-first';
 
 import { e2eAddContactBench } from './e2e-add-contact';
+import { e2eFaultsBench } from './e2e-faults';
+import { e2eLatencyBench } from './e2e-latency';
+import { e2eFormOpenBench } from './e2e-form-open';
+import { e2ePollBench } from './e2e-poll';
 import { exportParserBench } from './export-parser';
 import { formsFilesBench } from './forms-files';
 import { out } from './lib';
 import { listingsLoginsBench, listingsRateBench } from './listings-calls';
 import { offersWindowsBench } from './offers-windows';
+import { queueThroughputBench } from './queue-throughput';
 
 const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	'export-parser': { figures: '3, 4', run: exportParserBench },
@@ -18,6 +23,11 @@ const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	'listings-rate': { figures: '5', run: listingsRateBench },
 	'listings-logins': { figures: '8', run: listingsLoginsBench },
 	'e2e-add-contact': { figures: '6', run: e2eAddContactBench },
+	'e2e-latency': { figures: '6 (latency sweep)', run: e2eLatencyBench },
+	'e2e-faults': { figures: '9', run: e2eFaultsBench },
+	'e2e-poll': { figures: '10', run: e2ePollBench },
+	'e2e-form-open': { figures: '11', run: e2eFormOpenBench },
+	'queue-throughput': { figures: '12', run: queueThroughputBench },
 };
 
 async function main(): Promise<void> {

@@ -55,6 +55,10 @@ export const formsService: ServiceSpec = {
 	credentialType: FORMS_CREDENTIAL,
 	baseUrl: formsApiBase,
 	rateKey,
+	// The service publishes no rate limit and sends no rate-limit headers. n8n spends about 10 ms of
+	// CPU per item, so at 250 ms a round trip 25 requests in flight keep it busy (Little's law);
+	// 50 leaves room for slower networks. The transport halves it while the service answers 429 or 503.
+	concurrency: 50,
 	credentialHelp: {
 		refused:
 			'open the SkySlope Forms credential and check the Client ID and Client Secret of your SkySlope partner app and its Environment, then click Reconnect.',

@@ -121,6 +121,9 @@ export const listingsService: ServiceSpec = {
 	baseUrl: listingsBaseUrl,
 	// The limit (100 a minute) counts per access key: the user the calls act as.
 	rateKey: rateKeyFrom('accessKey'),
+	// 100 requests a minute, told in x-ratelimit-remaining on every answer, which also bounds what is
+	// in flight: 10 at once spend a window in a few seconds even at 250 ms, so more would gain nothing.
+	concurrency: 10,
 	// n8n 2.x renews on these itself; n8n 1.x only on 401, so the node renews on 403 as well.
 	authRetryStatuses: [401, 403],
 	sessionRenewal: { statuses: [403], markerHeader: RENEW_SESSION_HEADER },

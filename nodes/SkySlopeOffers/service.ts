@@ -58,6 +58,9 @@ export const offersService: ServiceSpec = {
 	credentialType: OFFERS_CREDENTIAL,
 	baseUrl: offersBaseUrl,
 	rateKey,
+	// As Forms: no published limit, no rate-limit headers; 50 in flight hide up to about 500 ms of
+	// latency and are halved while the service answers 429 or 503.
+	concurrency: 50,
 	credentialHelp: {
 		refused:
 			'open the SkySlope Offers credential and check its Client ID and Client Secret (those SkySlope issued for the Offers API) and its Environment, then save it.',

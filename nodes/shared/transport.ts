@@ -48,6 +48,13 @@ export interface ServiceSpec {
 	sessionRenewal?: { statuses: number[]; markerHeader: string };
 	/** What a user fixes when the service refuses the credential (shown in the error). */
 	credentialHelp?: CredentialHelp;
+	/**
+	 * The most requests in flight at once per account (default 1), and so the most items an
+	 * item-by-item operation runs at once. Over a real network a request's latency, not the work,
+	 * sets the pace; the transport halves it while the service answers 429 or 503 and keeps it
+	 * within what the service's `x-ratelimit-remaining` allows.
+	 */
+	concurrency?: number;
 	readError(body: unknown): ServiceError;
 }
 
@@ -97,47 +104,123 @@ const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** Connection failures after which the request may have reached the service. */
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
 
-interface Pace {
-	remaining: number;
-	resetAtMs: number;
+/**
+ * Requests of one account (see ServiceSpec.rateKey), from every node and execution of this process:
+ * how many may be in flight, how many are, who waits, and what the last answers said of the
+ * rate-limit window, so that a long run slows down before the limit instead of running into it.
+ */
+interface Gate {
+	/** The service's number (ServiceSpec.concurrency). */
+	ceiling: number;
+	/** The in-flight limit now: halved when the service answers 429 or 503, grown back by one per round of answers. */
+	limit: number;
+	growth: number;
+	/** Counts back-offs: answers to requests sent before the last one do not halve again. */
+	epoch: number;
+	inFlight: number;
+	/** One request until the account's first answer: a login or token refresh then happens once. */
+	cold: boolean;
+	waiting: Array<() => void>;
+	/** Requests the window has left: the last answer's remaining, less the requests sent since. */
+	remaining?: number;
+	resetAtMs?: number;
+	sleepingUntilReset: boolean;
 }
 
-/**
- * What the last answers said of the rate limit, per account (see ServiceSpec.rateKey), so that a
- * long run slows down before the limit instead of running into it. Bounded: old entries are dropped.
- */
-const paces = new Map<string, Pace>();
-/** Requests sent and not yet answered, per account: an answer's `remaining` does not count them. */
-const inFlight = new Map<string, number>();
+/** Bounded: idle accounts beyond this many are forgotten. */
+const gates = new Map<string, Gate>();
+const MAX_GATES = 100;
 
+function gateOf(key: string, service: ServiceSpec): Gate {
+	let gate = gates.get(key);
+	if (!gate) {
+		const ceiling = Math.max(1, Math.floor(service.concurrency ?? 1));
+		gate = { ceiling, limit: ceiling, growth: 0, epoch: 0, inFlight: 0, cold: true, waiting: [], sleepingUntilReset: false };
+		gates.set(key, gate);
+		if (gates.size > MAX_GATES) {
+			for (const [k, g] of gates) {
+				if (gates.size <= MAX_GATES) break;
+				if (g !== gate && g.inFlight === 0 && g.waiting.length === 0 && !g.sleepingUntilReset) gates.delete(k);
+			}
+		}
+	}
+	return gate;
+}
 
-function rememberPace(key: string, headers: FullResponse['headers'] | undefined) {
+/** Whether the window's budget is spent; a window whose reset has passed is forgotten. */
+function windowSpent(gate: Gate): boolean {
+	if (gate.remaining === undefined || gate.remaining > 0) return false;
+	if ((gate.resetAtMs ?? 0) > Date.now()) return true;
+	gate.remaining = undefined;
+	gate.resetAtMs = undefined;
+	return false;
+}
+
+/** Lets waiting requests go, oldest first, while the limit and the window allow. */
+function admit(gate: Gate): void {
+	while (gate.waiting.length && gate.inFlight < (gate.cold ? 1 : gate.limit) && !windowSpent(gate)) {
+		gate.inFlight++;
+		if (gate.remaining !== undefined) gate.remaining--;
+		gate.waiting.shift()!();
+	}
+	if (gate.waiting.length && windowSpent(gate) && !gate.sleepingUntilReset) {
+		gate.sleepingUntilReset = true;
+		const wait = Math.min((gate.resetAtMs ?? 0) - Date.now() + 50, retryPolicy.maxRateWaitMs);
+		void sleep(wait).then(() => {
+			gate.sleepingUntilReset = false;
+			gate.remaining = undefined;
+			gate.resetAtMs = undefined;
+			admit(gate);
+		});
+	}
+}
+
+/** Waits for a slot; gives the back-off epoch the request is sent in. */
+async function acquire(gate: Gate): Promise<number> {
+	await new Promise<void>((resolve) => {
+		gate.waiting.push(resolve);
+		admit(gate);
+	});
+	return gate.epoch;
+}
+
+/** An answer came (or the request failed): frees the slot and learns from the answer. */
+function release(gate: Gate, sentInEpoch: number, status: number | undefined, headers: FullResponse['headers'] | undefined) {
+	gate.inFlight--;
 	const remaining = Number(headerOf(headers, 'x-ratelimit-remaining'));
 	const reset = Number(headerOf(headers, 'x-ratelimit-reset'));
-	if (!Number.isFinite(remaining) || !Number.isFinite(reset)) return;
-	const othersInFlight = Math.max(0, (inFlight.get(key) ?? 1) - 1);
-	paces.delete(key);
-	paces.set(key, { remaining: Math.max(0, remaining - othersInFlight), resetAtMs: reset * 1000 });
-	if (paces.size > 100) paces.delete(paces.keys().next().value as string);
-}
-
-function settle(key: string) {
-	const left = (inFlight.get(key) ?? 1) - 1;
-	if (left > 0) inFlight.set(key, left);
-	else inFlight.delete(key);
-}
-
-/** Waits for the next window when the last answer said none are left in this one. */
-async function pace(key: string) {
-	const state = paces.get(key);
-	if (!state) return;
-	if (state.remaining > 0) {
-		state.remaining--;
-		return;
+	if (Number.isFinite(remaining) && Number.isFinite(reset)) {
+		// The answer's remaining does not count the requests still in flight; an older answer may arrive last.
+		const budget = Math.max(0, remaining - gate.inFlight);
+		const sameWindow = gate.resetAtMs === reset * 1000 && gate.remaining !== undefined;
+		gate.remaining = sameWindow ? Math.min(gate.remaining!, budget) : budget;
+		gate.resetAtMs = reset * 1000;
 	}
-	const wait = state.resetAtMs - Date.now();
-	if (wait > 0) await sleep(Math.min(wait + 50, retryPolicy.maxRateWaitMs));
-	paces.delete(key);
+	if (status === 429 || status === 503) {
+		// The service is struggling: halve what is in flight, once per round, then grow back slowly.
+		if (sentInEpoch === gate.epoch) {
+			gate.limit = Math.max(1, Math.floor(gate.limit / 2));
+			gate.growth = 0;
+			gate.epoch++;
+		}
+	} else if (status !== undefined && status < 500) {
+		gate.cold = false;
+		// Only answers to requests sent since the last back-off say the smaller limit is working.
+		if (status < 400 && gate.limit < gate.ceiling && sentInEpoch === gate.epoch) {
+			gate.growth += 1 / gate.limit;
+			if (gate.growth >= 1) {
+				gate.limit++;
+				gate.growth = 0;
+			}
+		}
+	}
+	admit(gate);
+}
+
+/** A 429 asked to wait: every request of the account waits, not only the refused one. */
+function holdUntil(gate: Gate, atMs: number) {
+	gate.remaining = 0;
+	gate.resetAtMs = Math.max(gate.resetAtMs ?? 0, atMs);
 }
 
 /** How long a 429 asks us to wait, from Retry-After (seconds or a date) or x-ratelimit-reset. */
@@ -310,6 +393,15 @@ function redact(text: string, secrets: string[]): string {
 	return out;
 }
 
+/** What an error is made from: the node that asked, the service, what failed, and the secrets to keep out of it. */
+interface FailureReport {
+	ctx: ApiContext;
+	service: ServiceSpec;
+	failure: Failure;
+	secrets: string[];
+	itemIndex?: number;
+}
+
 /** How the node's credential is named in errors: its name in the workflow, else its type. */
 function credentialName(ctx: ApiContext, service: ServiceSpec): string {
 	const ref = ctx.getNode().credentials?.[service.credentialType];
@@ -321,13 +413,7 @@ function credentialName(ctx: ApiContext, service: ServiceSpec): string {
  * own renewal did not cure): an error that names the credential, gives the service's words and
  * says what to fix. Never "could not be reached": the service was reached and said no.
  */
-async function toCredentialError(
-	ctx: ApiContext,
-	service: ServiceSpec,
-	failure: Failure,
-	secrets: string[],
-	itemIndex?: number,
-): Promise<NodeApiError> {
+async function toCredentialError({ ctx, service, failure, secrets, itemIndex }: FailureReport): Promise<NodeApiError> {
 	const refusal = failure.refusal ?? {};
 	const body = await decodeBody(failure.body);
 	const read = service.readError(body);
@@ -360,14 +446,9 @@ async function toCredentialError(
 }
 
 /** The service's answer as an n8n error: its message, every `errors` entry, and the traceId. */
-async function toApiError(
-	ctx: ApiContext,
-	service: ServiceSpec,
-	failure: Failure,
-	secrets: string[],
-	itemIndex?: number,
-): Promise<NodeApiError> {
-	if (failure.refusal || failure.status === 401) return await toCredentialError(ctx, service, failure, secrets, itemIndex);
+async function toApiError(report: FailureReport): Promise<NodeApiError> {
+	const { ctx, service, failure, secrets, itemIndex } = report;
+	if (failure.refusal || failure.status === 401) return await toCredentialError(report);
 	const body = await decodeBody(failure.body);
 	const status = failure.status;
 	// A token endpoint or login that failed on its side (5xx) or was not reached: the service was not reached either.
@@ -412,6 +493,7 @@ interface Target {
 	secrets: string[];
 	/** A renewed session was refused the same way: the status is not an expiry, do not renew again. */
 	renewalFutile?: boolean;
+	gate: Gate;
 }
 
 const SECRET_FIELDS = ['clientSecret', 'accessSecret', 'sessionToken'];
@@ -430,6 +512,24 @@ function secretsOf(credentials: ICredentialDataDecryptedObject): string[] {
  * database read and a decryption.
  */
 const targets = new WeakMap<object, Map<string, Target>>();
+/** Per execution context: told when its first request names the account, so the router can widen. */
+const accountListeners = new WeakMap<object, () => void>();
+
+/**
+ * How many items an item-by-item operation may have in flight for this execution context now: its
+ * account's in-flight limit once a request has named the account, else undefined. The router
+ * takes the items; the transport holds each request to the limit and the rate-limit window.
+ */
+export function itemsInFlightLimit(ctx: ApiContext): number | undefined {
+	const known = targets.get(ctx);
+	if (!known || known.size === 0) return undefined;
+	return Math.min(...[...known.values()].map((t) => t.gate.limit));
+}
+
+/** Calls `listener` when this context's first request has named its account. */
+export function onAccountKnown(ctx: ApiContext, listener: () => void): void {
+	accountListeners.set(ctx, listener);
+}
 
 async function targetOf(ctx: ApiContext, service: ServiceSpec): Promise<Target> {
 	let known = targets.get(ctx);
@@ -438,12 +538,13 @@ async function targetOf(ctx: ApiContext, service: ServiceSpec): Promise<Target> 
 	if (target === undefined) {
 		const credentials = await ctx.getCredentials(service.credentialType);
 		const base = service.baseUrl(credentials).replace(/\/+$/, '');
-		target = {
-			base,
-			paceKey: `${service.credentialType} ${base} ${service.rateKey(credentials)}`,
-			secrets: secretsOf(credentials),
-		};
+		const paceKey = `${service.credentialType} ${base} ${service.rateKey(credentials)}`;
+		target = { base, paceKey, secrets: secretsOf(credentials), gate: gateOf(paceKey, service) };
+		// No token or session yet: the first request gets one, so it goes alone (else one login per request).
+		const token = (credentials.oauthTokenData ?? {}) as IDataObject;
+		if (!token.access_token && !credentials.sessionToken) target.gate.cold = true;
 		known.set(service.credentialType, target);
+		accountListeners.get(ctx)?.();
 	}
 	return target;
 }
@@ -469,7 +570,7 @@ export async function apiRequestFull<T = unknown>(
 	request: ApiRequest,
 ): Promise<FullResponse<T>> {
 	const target = await targetOf(this, service);
-	const { base, paceKey: key, secrets } = target;
+	const { base, secrets, gate } = target;
 	const encoding = request.encoding ?? 'json';
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -492,8 +593,7 @@ export async function apiRequestFull<T = unknown>(
 	let renewed = false;
 	let renewNow = false;
 	for (let attempt = 0; ; attempt++) {
-		await pace(key);
-		inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+		const epoch = await acquire(gate);
 		const sent: IHttpRequestOptions =
 			renewNow && renewal ? { ...options, headers: { ...options.headers, [renewal.markerHeader]: '1' } } : options;
 		renewNow = false;
@@ -504,8 +604,7 @@ export async function apiRequestFull<T = unknown>(
 				sent,
 				authOptions,
 			)) as IN8nHttpFullResponse;
-			rememberPace(key, response.headers as FullResponse['headers']);
-			settle(key);
+			release(gate, epoch, response.statusCode, response.headers as FullResponse['headers']);
 			return {
 				body: response.body as T,
 				headers: response.headers as FullResponse['headers'],
@@ -513,8 +612,7 @@ export async function apiRequestFull<T = unknown>(
 			};
 		} catch (error) {
 			const failure = readFailure(error, options.url);
-			rememberPace(key, failure.headers);
-			settle(key);
+			release(gate, epoch, failure.status, failure.headers);
 			const lastAttempt = attempt + 1 >= retryPolicy.attempts;
 			// An expired session: drop it for one resend, so that n8n logs in again (see sessionRenewal).
 			// The service refused the request before processing it, so any method may go again.
@@ -537,13 +635,13 @@ export async function apiRequestFull<T = unknown>(
 				(failure.code !== undefined && RESET_CODES.has(failure.code));
 			const retryable = !failure.refusal && (notProcessed || (idempotent && transient));
 			if (lastAttempt || !retryable) {
-				throw await toApiError(this, service, failure, secrets, request.itemIndex);
+				throw await toApiError({ ctx: this, service, failure, secrets, itemIndex: request.itemIndex });
 			}
 			let wait = backoffMs(attempt);
 			if (failure.status === 429) {
 				const asked = rateLimitWaitMs(failure.headers);
 				if (asked !== undefined && asked > retryPolicy.maxRateWaitMs) {
-					const apiError = await toApiError(this, service, failure, secrets, request.itemIndex);
+					const apiError = await toApiError({ ctx: this, service, failure, secrets, itemIndex: request.itemIndex });
 					apiError.description = [
 						apiError.description,
 						`The service asks to wait ${Math.ceil(asked / 1000)} s before the next request, longer than the ${retryPolicy.maxRateWaitMs / 1000} s this node waits. Try again later or lower the request rate.`,
@@ -554,7 +652,7 @@ export async function apiRequestFull<T = unknown>(
 				}
 				// A reset in the past still gets a short backoff: never spin.
 				if (asked !== undefined) wait = Math.max(asked + 50, 250);
-				paces.delete(key);
+				holdUntil(gate, Date.now() + wait);
 			}
 			await sleep(wait);
 		}

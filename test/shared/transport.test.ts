@@ -72,8 +72,17 @@ const call = defineOperation({
 	},
 });
 
-/** The same call with up to three items in flight: over a network, latency sets the pace. */
-const callConcurrently = defineOperation({ ...call, value: 'callConcurrently', name: 'Call Concurrently', concurrency: 3 });
+/** The same call to a service that allows three in flight: over a network, latency sets the pace. */
+const threeInFlight: ServiceSpec = { ...service, concurrency: 3 };
+const callConcurrently = defineOperation({
+	...call,
+	value: 'callConcurrently',
+	name: 'Call Concurrently',
+	async execute(this: IExecuteFunctions, i: number) {
+		const id = this.getNodeParameter('id', i) as string;
+		return (await apiRequest.call(this, threeInFlight, { method: 'GET', path: p`/files/${id}`, itemIndex: i })) as { ok: boolean };
+	},
+});
 
 const resources = [defineResource({ value: 'thing', name: 'Thing' }, [call, callConcurrently])];
 
@@ -331,7 +340,8 @@ describe('concurrency', () => {
 		return runNode({
 			node: TransportTestNode,
 			credentialTypes: [TransportTestApi],
-			credentials: { transportTestApi: { baseUrl: url, token: 't' } },
+			// One account per operation: the in-flight limit is per account.
+			credentials: { transportTestApi: { baseUrl: url, token: 't', account: operation } },
 			parameters: { resource: 'thing', operation, method: 'GET', id: '={{ $json.id }}' },
 			input: [1, 2, 3, 4, 5, 6, 7].map((id) => ({ json: { id: String(id) } })),
 			continueOnFail,
