@@ -15,9 +15,40 @@ import {
 	listingsBaseUrl,
 	loginFailure,
 	loginTimestamp,
+	oneLoginPerSession,
 	renewAt,
 	signLogin,
 } from '../nodes/SkySlopeListingsSales/service';
+
+/** POST /auth/login, signed (spec section 5). Returns the session and when to renew it. */
+async function signedLogin(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<IDataObject> {
+	const clientId = String(credentials.clientId ?? '');
+	const clientSecret = String(credentials.clientSecret ?? '');
+	const timestamp = loginTimestamp(new Date());
+	const signature = signLogin(String(credentials.accessSecret ?? ''), clientId, clientSecret, timestamp);
+	let response: IDataObject;
+	try {
+		response = (await helper.helpers.httpRequest({
+			method: 'POST',
+			url: `${listingsBaseUrl(credentials)}/auth/login`,
+			headers: {
+				'Content-Type': 'application/json',
+				Authorization: `SS ${String(credentials.accessKey ?? '')}:${signature}`,
+				Timestamp: timestamp,
+			},
+			body: { clientID: clientId, clientSecret },
+			json: true,
+		})) as IDataObject;
+	} catch (error) {
+		// A refused login is a credential error, not "could not be reached" (see loginFailure).
+		throw loginFailure(error);
+	}
+	const session = response?.Session ?? response?.session;
+	if (typeof session !== 'string' || session === '') {
+		throw new Error('SkySlope login answered without a Session');
+	}
+	return { sessionToken: session, sessionRenewAt: renewAt(timestamp, response.Expiration ?? response.expiration) };
+}
 
 /**
  * SkySlope Listings & Sales API: a per-user AccessKey/AccessSecret plus the integrator's
@@ -75,34 +106,9 @@ export class SkySlopeApi implements ICredentialType {
 		},
 	];
 
-	/** POST /auth/login, signed (spec section 5). Returns the session and when to renew it. */
+	/** One signed login for all requests that meet the same expired session (see oneLoginPerSession). */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<IDataObject> {
-		const clientId = String(credentials.clientId ?? '');
-		const clientSecret = String(credentials.clientSecret ?? '');
-		const timestamp = loginTimestamp(new Date());
-		const signature = signLogin(String(credentials.accessSecret ?? ''), clientId, clientSecret, timestamp);
-		let response: IDataObject;
-		try {
-			response = (await this.helpers.httpRequest({
-				method: 'POST',
-				url: `${listingsBaseUrl(credentials)}/auth/login`,
-				headers: {
-					'Content-Type': 'application/json',
-					Authorization: `SS ${String(credentials.accessKey ?? '')}:${signature}`,
-					Timestamp: timestamp,
-				},
-				body: { clientID: clientId, clientSecret },
-				json: true,
-			})) as IDataObject;
-		} catch (error) {
-			// A refused login is a credential error, not "could not be reached" (see loginFailure).
-			throw loginFailure(error);
-		}
-		const session = response?.Session ?? response?.session;
-		if (typeof session !== 'string' || session === '') {
-			throw new Error('SkySlope login answered without a Session');
-		}
-		return { sessionToken: session, sessionRenewAt: renewAt(timestamp, response.Expiration ?? response.expiration) };
+		return await oneLoginPerSession(credentials, async () => await signedLogin(this, credentials));
 	}
 
 	authenticate = addSession;

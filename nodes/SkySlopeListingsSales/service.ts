@@ -48,6 +48,41 @@ export function renewAt(timestamp: string, expiration: unknown): string {
  * The header by which the transport asks `addSession` to leave the stored session out of one
  * request (after the service answered 403, "session expired"). Never sent: addSession removes it.
  */
+/**
+ * Logins under way or just done, by account and the session they replace. Requests in flight
+ * together meet an expired session together, and n8n asks each of them to log in: they share one
+ * login instead (the service may count logins, and each one ends the sessions before it).
+ */
+const logins = new Map<string, { at: number; login: Promise<IDataObject> }>();
+const LOGIN_SHARED_FOR_MS = 15_000;
+
+export async function oneLoginPerSession(
+	credentials: ICredentialDataDecryptedObject,
+	login: () => Promise<IDataObject>,
+): Promise<IDataObject> {
+	const key = JSON.stringify(
+		[listingsBaseUrl(credentials), 'accessKey', 'accessSecret', 'clientId', 'clientSecret', 'sessionToken'].map((k, i) =>
+			i === 0 ? k : String(credentials[k] ?? ''),
+		),
+	);
+	const now = Date.now();
+	const known = logins.get(key);
+	if (known && now - known.at < LOGIN_SHARED_FOR_MS) return await known.login;
+	const login$ = login();
+	logins.set(key, { at: now, login: login$ });
+	// A first login (no session to replace) is shared only while under way: the next first login
+	// may come after that session has ended. A failed login is never shared.
+	const replaces = String(credentials.sessionToken ?? '') !== '';
+	const forget = () => {
+		if (logins.get(key)?.login === login$) logins.delete(key);
+	};
+	login$.then(() => {
+		if (!replaces) forget();
+	}, forget);
+	for (const [k, v] of logins) if (logins.size > 50 || now - v.at >= LOGIN_SHARED_FOR_MS) logins.delete(k);
+	return await login$;
+}
+
 export const RENEW_SESSION_HEADER = 'x-skyslope-renew-session';
 
 /**

@@ -118,8 +118,13 @@ interface Gate {
 	/** Counts back-offs: answers to requests sent before the last one do not halve again. */
 	epoch: number;
 	inFlight: number;
-	/** One request until the account's first answer: a login or token refresh then happens once. */
+	/**
+	 * One request at a time: until the account's first answer, and again after an expired session or
+	 * token until the next answer, so that a login or token refresh happens once, not once per request.
+	 */
 	cold: boolean;
+	/** Counts renewals started (expired session or token): a request sent before the last one resends without renewing again. */
+	renewals: number;
 	waiting: Array<() => void>;
 	/** Requests the window has left: the last answer's remaining, less the requests sent since. */
 	remaining?: number;
@@ -135,7 +140,7 @@ function gateOf(key: string, service: ServiceSpec): Gate {
 	let gate = gates.get(key);
 	if (!gate) {
 		const ceiling = Math.max(1, Math.floor(service.concurrency ?? 1));
-		gate = { ceiling, limit: ceiling, growth: 0, epoch: 0, inFlight: 0, cold: true, waiting: [], sleepingUntilReset: false };
+		gate = { ceiling, limit: ceiling, growth: 0, epoch: 0, inFlight: 0, cold: true, renewals: 0, waiting: [], sleepingUntilReset: false };
 		gates.set(key, gate);
 		if (gates.size > MAX_GATES) {
 			for (const [k, g] of gates) {
@@ -185,7 +190,13 @@ async function acquire(gate: Gate): Promise<number> {
 }
 
 /** An answer came (or the request failed): frees the slot and learns from the answer. */
-function release(gate: Gate, sentInEpoch: number, status: number | undefined, headers: FullResponse['headers'] | undefined) {
+function release(
+	gate: Gate,
+	sentInEpoch: number,
+	status: number | undefined,
+	headers: FullResponse['headers'] | undefined,
+	authExpired = false,
+) {
 	gate.inFlight--;
 	const remaining = Number(headerOf(headers, 'x-ratelimit-remaining'));
 	const reset = Number(headerOf(headers, 'x-ratelimit-reset'));
@@ -203,6 +214,8 @@ function release(gate: Gate, sentInEpoch: number, status: number | undefined, he
 			gate.growth = 0;
 			gate.epoch++;
 		}
+	} else if (authExpired) {
+		gate.cold = true;
 	} else if (status !== undefined && status < 500) {
 		gate.cold = false;
 		// Only answers to requests sent since the last back-off say the smaller limit is working.
@@ -592,8 +605,11 @@ export async function apiRequestFull<T = unknown>(
 	/** The session was renewed for this request (once at most); the next attempt carries the marker. */
 	let renewed = false;
 	let renewNow = false;
+	/** Resends after another request of the account renewed the session or token meanwhile (twice at most). */
+	let resentAfterRenewal = 0;
 	for (let attempt = 0; ; attempt++) {
 		const epoch = await acquire(gate);
+		const renewalsAtSend = gate.renewals;
 		const sent: IHttpRequestOptions =
 			renewNow && renewal ? { ...options, headers: { ...options.headers, [renewal.markerHeader]: '1' } } : options;
 		renewNow = false;
@@ -612,16 +628,26 @@ export async function apiRequestFull<T = unknown>(
 			};
 		} catch (error) {
 			const failure = readFailure(error, options.url);
-			release(gate, epoch, failure.status, failure.headers);
 			const lastAttempt = attempt + 1 >= retryPolicy.attempts;
 			// An expired session: drop it for one resend, so that n8n logs in again (see sessionRenewal).
-			// The service refused the request before processing it, so any method may go again.
+			// An OAuth2 401 comes back after n8n's own refresh and resend. Either way the service refused
+			// the request before processing it, so any method may go again.
 			const expired =
 				renewal !== undefined && failure.status !== undefined && renewal.statuses.includes(failure.status) && !failure.refusal;
+			const tokenRefused = renewal === undefined && failure.status === 401 && !failure.refusal;
+			release(gate, epoch, failure.status, failure.headers, expired || tokenRefused);
+			// Requests in flight together meet one expiry together: the first renews, the others wait for
+			// it (the gate lets one request through at a time) and go again with the new session or token.
+			if ((expired || tokenRefused) && resentAfterRenewal < 2 && !lastAttempt && (gate.renewals !== renewalsAtSend || tokenRefused)) {
+				resentAfterRenewal++;
+				if (gate.renewals === renewalsAtSend) gate.renewals++;
+				continue;
+			}
 			if (expired && renewed) target.renewalFutile = true;
 			if (expired && !renewed && !target.renewalFutile && !lastAttempt) {
 				renewed = true;
 				renewNow = true;
+				gate.renewals++;
 				continue;
 			}
 			// A 429 was refused unprocessed, a refused connection never arrived, and a token endpoint

@@ -66,6 +66,41 @@ describe('with 10% 503s, 5% dropped connections, latency and auth expiring every
 		expect(tokens.length).toBeLessThanOrEqual(Math.ceil(apiCalls / 50) + 1);
 	}, 60_000);
 
+	it('an expiry meets the requests in flight together: one login per expired session, at most one token per expiry, no item lost', async () => {
+		const guids = [...env.listings.store.listings.keys()];
+		const since = env.mark();
+		env.sandbox.setFaults([{ service: 'listings', path: '^/api/', expireEvery: 50 }]);
+		const listings = await env.run(
+			'skyslope',
+			{ resource: 'listing', operation: 'get', listingGuid: '={{ $json.id }}' },
+			{ input: Array.from({ length: 300 }, (_, i) => ({ json: { id: guids[i % guids.length] } })) },
+		);
+		env.sandbox.setFaults([]);
+		expect(listings.error).toBeUndefined();
+		expect(listings.output[0]).toHaveLength(300);
+		const expiries = env.sandbox.requests('listings').filter((r) => r.seq > since && r.fault === 'expire').length;
+		const logins = env.sandbox.requests('listings', 'POST', /\/auth\/login$/).filter((r) => r.seq > since).length;
+		expect(expiries).toBeGreaterThan(3);
+		// Up to ten requests were in flight at each expiry; they shared one login.
+		expect(logins).toBeLessThanOrEqual(expiries + 1);
+
+		const offerIds = [...env.offers.offers.keys()];
+		const offersSince = env.mark();
+		env.sandbox.setFaults([{ service: 'offers', path: '^/offers-api/ext/offer/', expireEvery: 50 }]);
+		const offers = await env.run(
+			'offers',
+			{ resource: 'offer', operation: 'get', offerId: '={{ $json.id }}' },
+			{ input: Array.from({ length: 300 }, (_, i) => ({ json: { id: offerIds[i % offerIds.length] } })) },
+		);
+		env.sandbox.setFaults([]);
+		// Fifty in flight met each expiry; those that came back refused went again, one at a time, with the new token.
+		expect(offers.error).toBeUndefined();
+		expect(offers.output[0]).toHaveLength(300);
+		const offerExpiries = env.sandbox.requests('offers').filter((r) => r.seq > offersSince && r.fault === 'expire').length;
+		expect(offerExpiries).toBeGreaterThan(3);
+		measured.expiryInFlight = { listingsExpiries: expiries, logins, offersExpiries: offerExpiries };
+	}, 60_000);
+
 	/** Checks that each input item was created exactly once or came back as an error item. */
 	function reconcile(out: INodeExecutionData[], names: string[], created: Map<string, string[]>, idOf: (json: IDataObject) => unknown) {
 		let ok = 0;
