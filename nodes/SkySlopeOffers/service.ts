@@ -46,7 +46,7 @@ export function readError(body: unknown): ServiceError {
 	return readErrorBody(body, ['message', 'error_description', 'error', 'title']);
 }
 
-/** The OAuth client: the service counts requests per client (spec: 600 a minute). */
+/** The OAuth client: a service counts requests per client (the spec shows no rate limit). */
 export const rateKey = rateKeyFrom('clientId');
 
 /**

@@ -11,6 +11,7 @@ import {
 	NODE_TYPES,
 	runWorkflow,
 	sandboxLog,
+	setFaults,
 	skyslopeNode,
 	waitForExecution,
 	workflow,
@@ -182,6 +183,31 @@ describe('SkySlope in n8n', () => {
 		expect(new Set(guids).size).toBe(guids.length);
 		const pages = (await sandboxLog('listings')).filter((e) => e.method === 'GET' && e.path === '/api/files/listings');
 		expect(pages.length).toBe(Math.ceil(guids.length / 10));
+	});
+
+	it('an expiry that meets the requests in flight: they share one login, and every item comes back', async () => {
+		const all = await runWorkflow(workflow([skyslopeNode('listings', 'All listings', { resource: 'listing', operation: 'getAll', returnAll: true })]));
+		const guids = all.json('All listings').map((j) => String(j.listingGuid));
+		expect(guids.length).toBeGreaterThan(3);
+		const input = Array.from({ length: 40 }, (_, i) => ({ guid: guids[i % guids.length] }));
+		await clearSandboxLog();
+		// The session ends before every 15th read: ten reads are in flight when it does.
+		await setFaults([{ service: 'listings', method: 'GET', path: '^/api/files/listings/', expireEvery: 15 }]);
+		try {
+			const result = await runWorkflow(
+				workflow([skyslopeNode('listings', 'Get listing', { resource: 'listing', operation: 'get', listingGuid: '={{ $json.guid }}' })]),
+				{ input },
+			);
+			expect(result.status).toBe('success');
+			expect(result.json('Get listing').map((j) => String(j.listingGuid))).toEqual(input.map((i) => i.guid));
+		} finally {
+			await setFaults([]);
+		}
+		const log = await sandboxLog('listings');
+		const expiries = log.filter((e) => e.fault === 'expire').length;
+		const logins = log.filter((e) => e.method === 'POST' && /\/auth\/login$/.test(e.path)).length;
+		expect(expiries).toBeGreaterThanOrEqual(2);
+		expect(logins).toBeLessThanOrEqual(expiries);
 	});
 
 	it('the trigger stays quiet when activated, then starts one run with the new listing', async () => {
