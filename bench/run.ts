@@ -7,6 +7,7 @@ import './ts-first';
 import { e2eAddContactBench } from './e2e-add-contact';
 import { e2eFaultsBench } from './e2e-faults';
 import { e2eLatencyBench } from './e2e-latency';
+import { e2eListingsReadBench } from './e2e-listings-read';
 import { e2eFormOpenBench } from './e2e-form-open';
 import { e2ePollBench } from './e2e-poll';
 import { exportParserBench } from './export-parser';
@@ -24,6 +25,7 @@ const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	'listings-logins': { figures: '8', run: listingsLoginsBench },
 	'e2e-add-contact': { figures: '6', run: e2eAddContactBench },
 	'e2e-latency': { figures: '6 (latency sweep)', run: e2eLatencyBench },
+	'e2e-listings-read': { figures: '6 (listings read)', run: e2eListingsReadBench },
 	'e2e-faults': { figures: '9', run: e2eFaultsBench },
 	'e2e-poll': { figures: '10', run: e2ePollBench },
 	'e2e-form-open': { figures: '11', run: e2eFormOpenBench },
