@@ -9,8 +9,9 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters, INod
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
-import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
+import { type OffersState } from '../../sandbox/offers';
 import { runNode, runPoll } from '../harness';
+import { offersCredentials } from './setup';
 
 interface ExampleNode {
 	name: string;
@@ -45,14 +46,7 @@ describe('Offers example workflows', () => {
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
-		credentials = {
-			skySlopeOffersOAuth2Api: {
-				environment: 'custom',
-				customBaseUrl: `${sandbox.baseUrl}/offers/offers-api`,
-				clientId: OFFERS_CLIENT_ID,
-				clientSecret: OFFERS_CLIENT_SECRET,
-			},
-		};
+		credentials = offersCredentials(sandbox, { trailingSlash: false });
 	});
 	afterAll(async () => sandbox.close());
 

@@ -3,8 +3,9 @@ import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workfl
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
-import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
+import { type OffersState } from '../../sandbox/offers';
 import { runMethod, runNode, runPoll } from '../harness';
+import { offersCredentials } from './setup';
 
 const DAY = 24 * 3600 * 1000;
 const rl = (value: string, mode = 'list') => ({ __rl: true, mode, value });
@@ -19,14 +20,7 @@ describe('SkySlope Offers locators', () => {
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
 		state = sandbox.service<OffersState>('offers').state;
-		credentials = {
-			skySlopeOffersOAuth2Api: {
-				environment: 'custom',
-				customBaseUrl: `${sandbox.baseUrl}/offers/offers-api`,
-				clientId: OFFERS_CLIENT_ID,
-				clientSecret: OFFERS_CLIENT_SECRET,
-			},
-		};
+		credentials = offersCredentials(sandbox, { trailingSlash: false });
 	});
 	afterAll(async () => sandbox.close());
 

@@ -4,6 +4,7 @@ import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type Offer, type OffersState } from '../../sandbox/offers';
 import { runNode } from '../harness';
+import { offersCredentials } from './setup';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -19,14 +20,7 @@ describe('SkySlope Offers node against the sandbox', () => {
 	afterAll(async () => sandbox.close());
 	beforeEach(() => {
 		sandbox.clearLog();
-		credentials = {
-			skySlopeOffersOAuth2Api: {
-				environment: 'custom',
-				customBaseUrl: `${sandbox.baseUrl}/offers/offers-api/`,
-				clientId: OFFERS_CLIENT_ID,
-				clientSecret: OFFERS_CLIENT_SECRET,
-			},
-		};
+		credentials = offersCredentials(sandbox);
 	});
 
 	async function run(parameters: INodeParameters, input?: IDataObject[]) {

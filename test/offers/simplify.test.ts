@@ -5,8 +5,9 @@ import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workfl
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { offerAddress, simplifyOffer } from '../../nodes/SkySlopeOffers/helpers/simplify';
 import { startSandbox, type SandboxServer } from '../../sandbox';
-import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type Offer, type OffersState } from '../../sandbox/offers';
+import { type Offer, type OffersState } from '../../sandbox/offers';
 import { runNode } from '../harness';
+import { offersCredentials } from './setup';
 
 const KEYS = [
 	'OfferId',
@@ -53,14 +54,7 @@ describe('Simplify on the Offers node', () => {
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
 		state = sandbox.service<OffersState>('offers').state;
-		credentials = {
-			skySlopeOffersOAuth2Api: {
-				environment: 'custom',
-				customBaseUrl: `${sandbox.baseUrl}/offers/offers-api/`,
-				clientId: OFFERS_CLIENT_ID,
-				clientSecret: OFFERS_CLIENT_SECRET,
-			},
-		};
+		credentials = offersCredentials(sandbox);
 	});
 	afterAll(async () => sandbox.close());
 

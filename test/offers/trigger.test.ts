@@ -3,8 +3,9 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 
 import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
-import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type Offer, type OffersState, type OfferUpsert } from '../../sandbox/offers';
+import { type Offer, type OffersState, type OfferUpsert } from '../../sandbox/offers';
 import { runPoll } from '../harness';
+import { offersCredentials } from './setup';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -16,14 +17,7 @@ describe('SkySlope Offers Trigger against the sandbox', () => {
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
 		state = sandbox.service<OffersState>('offers').state;
-		credentials = {
-			skySlopeOffersOAuth2Api: {
-				environment: 'custom',
-				customBaseUrl: `${sandbox.baseUrl}/offers/offers-api`,
-				clientId: OFFERS_CLIENT_ID,
-				clientSecret: OFFERS_CLIENT_SECRET,
-			},
-		};
+		credentials = offersCredentials(sandbox, { trailingSlash: false });
 	});
 	afterAll(async () => sandbox.close());
 

@@ -5,9 +5,10 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
-import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
+import { type OffersState } from '../../sandbox/offers';
 import { runMethod, runNode } from '../harness';
 import { describeEveryWrapping, type ReadCase } from './variants';
+import { offersCredentials } from '../offers/setup';
 
 const DAY = 24 * 3600 * 1000;
 let sandbox: SandboxServer;
@@ -17,14 +18,7 @@ let credentials: Record<string, ICredentialDataDecryptedObject>;
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
 	state = sandbox.service<OffersState>('offers').state;
-	credentials = {
-		skySlopeOffersOAuth2Api: {
-			environment: 'custom',
-			customBaseUrl: `${sandbox.baseUrl}/offers/offers-api/`,
-			clientId: OFFERS_CLIENT_ID,
-			clientSecret: OFFERS_CLIENT_SECRET,
-		},
-	};
+	credentials = offersCredentials(sandbox);
 });
 afterAll(async () => await sandbox.close());
 
