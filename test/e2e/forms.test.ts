@@ -16,6 +16,7 @@ import {
 	NODE_TYPES,
 	runWorkflow,
 	sandboxLog,
+	setFaults,
 	skyslopeNode,
 	state,
 	waitForExecution,
@@ -95,6 +96,27 @@ describe('SkySlope Forms in n8n: File', () => {
 		expect(r.items('File').map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		// File Get runs items side by side: the requests may reach the service in either order.
 		expect((await calls()).sort()).toEqual(['GET /partner/api/files/1001', 'GET /partner/api/files/1002']);
+	});
+
+	it('File > Get, 60 items in flight through token expiries: one refresh per expiry (the refresh token rotates), every item back', async () => {
+		await clearSandboxLog();
+		await setFaults([{ service: 'forms', method: 'GET', path: '^/partner/api/files/10', expireEvery: 20 }]);
+		let r: RunResult;
+		try {
+			r = await runWorkflow(workflow([forms('File', { resource: 'file', operation: 'get', fileId: id('={{ $json.id }}') })]), {
+				input: Array.from({ length: 60 }, (_, i) => ({ id: 1001 + (i % 12) })),
+			});
+		} finally {
+			await setFaults([]);
+		}
+		const log = await sandboxLog('forms');
+		const expiries = log.filter((e) => e.fault === 'expire').length;
+		const refreshes = log.filter((e) => e.method === 'POST' && /token/.test(e.path));
+		expect(r.nodeError('File')?.message).toBeUndefined();
+		expect(r.json('File').map((f) => f.id)).toEqual(Array.from({ length: 60 }, (_, i) => 1001 + (i % 12)));
+		expect(expiries).toBeGreaterThanOrEqual(2);
+		// A rotated refresh token works once: a second refresh with it would be refused (invalid_grant).
+		expect(refreshes.filter((e) => e.status >= 400)).toEqual([]);
 	});
 
 	it('File > Create (with MLS import)', async () => {
