@@ -224,31 +224,27 @@ export async function runOperations(this: IExecuteFunctions, resources: Resource
 	// Items in flight: the operation's own number if it has one, else its account's limit as the
 	// transport knows it now (it follows back-offs); one until the first request names the account.
 	const width = () => Math.max(1, declared ?? itemsInFlightLimit(this) ?? 1);
-	if (declared === 1) {
-		// One after the other: a plain loop that stops at the first error.
-		for (let i = 0; i < items.length && failures.size === 0; i++) await runItem(i);
-	} else {
-		await new Promise<void>((resolve) => {
-			let running = 0;
-			const pump = () => {
-				while (failures.size === 0 && next < items.length && running < width()) {
-					const i = next++;
-					running++;
-					const done = () => {
-						running--;
-						pump();
-					};
-					runItem(i).then(done, (error: unknown) => {
-						failures.set(i, error);
-						done();
-					});
-				}
-				if (running === 0) resolve();
-			};
-			if (declared === undefined) onAccountKnown(this, pump);
-			pump();
-		});
-	}
+	// An ordered pool; with a width of 1, one item after the other, stopping at the first error.
+	await new Promise<void>((resolve) => {
+		let running = 0;
+		const pump = () => {
+			while (failures.size === 0 && next < items.length && running < width()) {
+				const i = next++;
+				running++;
+				const done = () => {
+					running--;
+					pump();
+				};
+				runItem(i).then(done, (error: unknown) => {
+					failures.set(i, error);
+					done();
+				});
+			}
+			if (running === 0) resolve();
+		};
+		if (declared === undefined) onAccountKnown(this, pump);
+		pump();
+	});
 	if (failures.size > 0) {
 		const first = Math.min(...failures.keys());
 		const error = asNodeError(this.getNode(), failures.get(first), first);

@@ -638,9 +638,10 @@ export async function apiRequestFull<T = unknown>(
 			release(gate, epoch, failure.status, failure.headers, expired || tokenRefused);
 			// Requests in flight together meet one expiry together: the first renews, the others wait for
 			// it (the gate lets one request through at a time) and go again with the new session or token.
-			if ((expired || tokenRefused) && resentAfterRenewal < 2 && !lastAttempt && (gate.renewals !== renewalsAtSend || tokenRefused)) {
+			// (A token refused after n8n's own refresh: another request's refresh may have replaced it.)
+			const renewedByAnother = (expired && gate.renewals !== renewalsAtSend) || tokenRefused;
+			if (renewedByAnother && resentAfterRenewal < 2 && !lastAttempt) {
 				resentAfterRenewal++;
-				if (gate.renewals === renewalsAtSend) gate.renewals++;
 				continue;
 			}
 			if (expired && renewed) target.renewalFutile = true;

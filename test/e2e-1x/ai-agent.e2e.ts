@@ -4,7 +4,7 @@
 // scripted stand-in (test/e2e/fake-llm.ts) and the Offers tool for Agent > Get Listings With Offers.
 // The stand-in refuses to go on unless the tool it is offered carries the operation's own tool text
 // (not n8n's automatic "<action> in <node>"), calls it once, then answers from its result.
-import { recordsOf, startFakeLlm, type ChatRequest, type FakeLlm, type ToolResult } from '../e2e/fake-llm';
+import { recordsOf, startModelStandIn, type ChatRequest, type FakeLlm, type ToolResult } from '../e2e/fake-llm';
 import { api, clearSandboxLog, credentialRef, sandboxLog, runWorkflow, type Json, type RunResult, type Workflow, type WorkflowNode } from '../e2e/harness';
 import { toolTextOf } from '../e2e/tool-texts';
 
@@ -68,23 +68,16 @@ function onlyResult(request: ChatRequest): ToolResult {
 
 describe('n8n 1.x: a SkySlope node as a tool of the AI Agent', () => {
 	let llm: FakeLlm;
-	let credential: { id: string; name: string } | undefined;
+	let credential: { id: string; name: string };
+	let standIn: Awaited<ReturnType<typeof startModelStandIn>> | undefined;
 
 	beforeAll(async () => {
-		llm = await startFakeLlm();
-		const name = 'Model stand-in (e2e 1x)';
-		const created = await api<{ id: string }>('POST', '/credentials', {
-			name,
-			type: 'openAiApi',
-			data: { apiKey: llm.apiKey, url: llm.baseUrl, header: false },
-		});
-		credential = { id: created.id, name };
+		// The OpenAI credential of the agent's model, pointing at the stand-in.
+		standIn = await startModelStandIn(api, 'Model stand-in (e2e 1x)');
+		({ llm, credential } = standIn);
 	});
 
-	afterAll(async () => {
-		await llm?.close();
-		if (credential) await api('DELETE', `/credentials/${credential.id}`).catch(() => undefined);
-	});
+	afterAll(async () => await standIn?.close());
 
 	it('offers the operation\'s tool text, runs the tool the model calls with its parameters, and answers from a compact result', async () => {
 		llm.script([
@@ -100,7 +93,7 @@ describe('n8n 1.x: a SkySlope node as a tool of the AI Agent', () => {
 			},
 		]);
 		await clearSandboxLog();
-		const run: RunResult = await runWorkflow(agentWorkflow(credential as { id: string; name: string }), {
+		const run: RunResult = await runWorkflow(agentWorkflow(credential), {
 			input: [{ chatInput: `Which of ${AGENT_ID}'s listings got offers since ${SINCE}?` }],
 		});
 		const requests = [...llm.requests];

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { recordsOf, startFakeLlm, type ChatRequest, type FakeLlm, type Json, type ToolResult } from './fake-llm';
+import { recordsOf, startModelStandIn, type ChatRequest, type FakeLlm, type Json, type ToolResult } from './fake-llm';
 import { api, clearSandboxLog, runWorkflow, sandboxLog, type RunResult, type Workflow, type WorkflowNode } from './harness';
 import { toolTextOf } from './tool-texts';
 
@@ -64,23 +64,15 @@ function toolOutput(run: RunResult, node: string): Json[] {
 describe('SkySlope tools in the AI Agent ("Ask about your deals")', () => {
 	let llm: FakeLlm;
 	let credential: { id: string; name: string };
+	let standIn: Awaited<ReturnType<typeof startModelStandIn>> | undefined;
 
 	beforeAll(async () => {
-		llm = await startFakeLlm();
-		const name = 'Model stand-in (e2e)';
-		// The OpenAI credential of the example's model, pointing at the stand-in.
-		const created = await api<{ id: string }>('POST', '/credentials', {
-			name,
-			type: 'openAiApi',
-			data: { apiKey: llm.apiKey, url: llm.baseUrl, header: false },
-		});
-		credential = { id: created.id, name };
+		// The OpenAI credential of the agent's model, pointing at the stand-in.
+		standIn = await startModelStandIn(api, 'Model stand-in (e2e)');
+		({ llm, credential } = standIn);
 	});
 
-	afterAll(async () => {
-		await llm?.close();
-		if (credential) await api('DELETE', `/credentials/${credential.id}`).catch(() => undefined);
-	});
+	afterAll(async () => await standIn?.close());
 
 	describe('a listing with offers, then a signed document of a file, downloaded and copied to another file', () => {
 		let run: RunResult;

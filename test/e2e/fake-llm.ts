@@ -230,3 +230,27 @@ export async function startFakeLlm(apiKey = 'sk-fake-llm-for-tests'): Promise<Fa
 		});
 	return llm;
 }
+
+/**
+ * The stand-in with an n8n OpenAI credential pointing at it, created through n8n's API (either
+ * n8n line); `close` stops the stand-in and removes the credential.
+ */
+export async function startModelStandIn(
+	api: <T>(method: string, path: string, body?: unknown) => Promise<T>,
+	name: string,
+): Promise<{ llm: FakeLlm; credential: { id: string; name: string }; close(): Promise<void> }> {
+	const llm = await startFakeLlm();
+	const created = await api<{ id: string }>('POST', '/credentials', {
+		name,
+		type: 'openAiApi',
+		data: { apiKey: llm.apiKey, url: llm.baseUrl, header: false },
+	});
+	return {
+		llm,
+		credential: { id: created.id, name },
+		close: async () => {
+			await llm.close();
+			await api('DELETE', `/credentials/${created.id}`).catch(() => undefined);
+		},
+	};
+}

@@ -98,7 +98,7 @@ describe('SkySlope Forms in n8n: File', () => {
 		expect((await calls()).sort()).toEqual(['GET /partner/api/files/1001', 'GET /partner/api/files/1002']);
 	});
 
-	it('File > Get, 60 items in flight through token expiries: one refresh per expiry (the refresh token rotates), every item back', async () => {
+	it('File > Get, 60 items in flight through token expiries: no refresh refused although the refresh token rotates, every item back', async () => {
 		await clearSandboxLog();
 		await setFaults([{ service: 'forms', method: 'GET', path: '^/partner/api/files/10', expireEvery: 20 }]);
 		let r: RunResult;

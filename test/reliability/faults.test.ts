@@ -98,7 +98,9 @@ describe('with 10% 503s, 5% dropped connections, latency and auth expiring every
 		expect(offers.output[0]).toHaveLength(300);
 		const offerExpiries = env.sandbox.requests('offers').filter((r) => r.seq > offersSince && r.fault === 'expire').length;
 		expect(offerExpiries).toBeGreaterThan(3);
-		measured.expiryInFlight = { listingsExpiries: expiries, logins, offersExpiries: offerExpiries };
+		const tokens = env.sandbox.requests('offers', 'POST', /ext\/token$/).filter((r) => r.seq > offersSince).length;
+		expect(tokens).toBeLessThanOrEqual(offerExpiries + 1);
+		measured.expiryInFlight = { listingsExpiries: expiries, logins, offersExpiries: offerExpiries, tokens };
 	}, 60_000);
 
 	/** Checks that each input item was created exactly once or came back as an error item. */
