@@ -6,6 +6,7 @@ import { offersService } from './offers';
 
 export type { FaultRule, RequestLogEntry, SandboxOptions, ServiceName } from './core/context';
 export { SandboxServer } from './core/server';
+export { allLive, LIVE_BEHAVIOURS, parseLiveSwitches, type LiveBehaviour, type LiveSwitches } from './core/live';
 
 /** Builds the sandbox of all three services and starts listening; `close()` stops it. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxServer> {

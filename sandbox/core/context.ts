@@ -1,4 +1,5 @@
  
+import type { LiveSwitches } from './live';
 import type { Router, SandboxRequest, SandboxResponse } from './router';
 
 /** Lifetimes in seconds. Tests shorten them to watch sessions and tokens expire. */
@@ -38,6 +39,8 @@ export interface SandboxOptions {
 	verbose?: boolean;
 	/** A folder where services keep what a real service would not forget on restart (none: memory only). */
 	stateDir?: string;
+	/** Behave as clients of the live services report (live.ts); none: as the service documents say. */
+	live?: LiveSwitches;
 }
 
 export interface ResolvedOptions {
@@ -80,7 +83,7 @@ export interface RequestLogEntry {
 	body: unknown;
 	status: number;
 	/** What the fault knobs did to it, if anything. */
-	fault?: 'latency' | 'error' | 'drop' | 'expire' | 'ratelimit';
+	fault?: 'latency' | 'error' | 'drop' | 'expire' | 'ratelimit' | 'parallel';
 	/** The wrapping the shape knob gave the answer, if it changed it. */
 	shape?: string;
 	at: number;
@@ -94,6 +97,8 @@ export interface SandboxContext {
 	random(): number;
 	/** The base URL the sandbox listens on, e.g. `http://127.0.0.1:4010` (set once listening). */
 	baseUrl(): string;
+	/** The live switches on now (live.ts): services read them per request, tests change them at run time. */
+	live(): LiveSwitches;
 }
 
 /** What each service module gives the server. */
@@ -112,6 +117,11 @@ export interface ServiceModule {
 	credentialHints(baseUrl: string): Record<string, string>;
 	/** Anything a service wants to expose to tests (its store). */
 	state: unknown;
+	/**
+	 * The live switches' effect on a finished answer (live.ts): dates, statuses, payload keys, ...
+	 * Runs after the shape knob, on every answer the router produced, whatever its status.
+	 */
+	applyLive?(req: SandboxRequest, answer: SandboxResponse, switches: LiveSwitches): SandboxResponse;
 }
 
 /** A fault rule: applies to requests of a service whose path matches. */

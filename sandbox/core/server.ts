@@ -16,6 +16,7 @@ import {
 } from './context';
 import type { SandboxRequest, SandboxResponse } from './router';
 import { mulberry32 } from './random';
+import { parseLiveSwitches, parallelLimit, type LiveSwitches } from './live';
 import { parseShapeRules, reshapeAnswer, type ShapeRule } from './shapes';
 
 /** Largest body the sandbox reads (uploads are capped by the services at 25 MB; leave headroom). */
@@ -40,6 +41,9 @@ export class SandboxServer {
 	readonly ctx: SandboxContext;
 	private faults: Array<FaultRule & { seen: number; fired: number }> = [];
 	private shapes: ShapeRule[] = [];
+	private liveSwitches: LiveSwitches;
+	/** Requests of each service being answered now (the parallel429 switch counts them). */
+	private readonly inFlight = new Map<ServiceName, number>();
 	private readonly windows = new Map<string, Window>();
 	private server?: Server;
 	private url = '';
@@ -49,12 +53,14 @@ export class SandboxServer {
 	constructor(options: SandboxOptions, factories: ServiceFactory[]) {
 		this.options = resolveOptions(options);
 		this.clock = options.clock ?? Date.now;
+		this.liveSwitches = { ...(options.live ?? {}) };
 		const random = mulberry32(this.options.seed);
 		this.ctx = {
 			options: this.options,
 			now: () => this.clock(),
 			random,
 			baseUrl: () => this.url,
+			live: () => this.liveSwitches,
 		};
 		for (const factory of factories) {
 			const service = factory(this.ctx);
@@ -112,6 +118,15 @@ export class SandboxServer {
 	/** Replaces the shape rules: read answers in another wrapping (see shapes.ts). An empty list: as the service answers. */
 	setShapes(rules: ShapeRule[]): void {
 		this.shapes = [...rules];
+	}
+
+	/** Replaces the live switches (live.ts). An empty object: as the service documents say. */
+	setLive(switches: LiveSwitches): void {
+		this.liveSwitches = { ...switches };
+	}
+
+	get live(): LiveSwitches {
+		return this.liveSwitches;
 	}
 
 	setRateLimit(name: ServiceName, limit: Partial<{ limit: number; windowSeconds: number }>): void {
@@ -246,6 +261,30 @@ export class SandboxServer {
 			return send(res, answer);
 		}
 
+		// Live: more requests in flight than the service takes at once are refused (parallel429).
+		const inFlight = (this.inFlight.get(service.name) ?? 0) + 1;
+		const parallel = parallelLimit(this.liveSwitches);
+		if (parallel !== undefined && inFlight > parallel) {
+			entry.status = 429;
+			entry.fault = 'parallel';
+			const answer = service.error(429, 'Too Many Requests');
+			answer.headers = { ...answer.headers, ...rateHeaders, 'retry-after': '1' };
+			return send(res, answer);
+		}
+		this.inFlight.set(service.name, inFlight);
+		let answer: SandboxResponse;
+		try {
+			answer = await this.answer(service, sreq, entry);
+		} finally {
+			this.inFlight.set(service.name, (this.inFlight.get(service.name) ?? 1) - 1);
+		}
+		answer.headers = { ...rateHeaders, ...answer.headers };
+		entry.status = answer.status;
+		send(res, answer);
+	}
+
+	/** The service's own answer, reshaped by the shape knob and the live switches. */
+	private async answer(service: ServiceModule, sreq: SandboxRequest, entry: RequestLogEntry): Promise<SandboxResponse> {
 		const found = service.router.match(entry.method, entry.path);
 		let answer: SandboxResponse;
 		if (!found) {
@@ -263,9 +302,10 @@ export class SandboxServer {
 				entry.shape = reshaped.variant;
 			}
 		}
-		answer.headers = { ...rateHeaders, ...answer.headers };
-		entry.status = answer.status;
-		send(res, answer);
+		if (service.applyLive && Object.keys(this.liveSwitches).length) {
+			answer = service.applyLive(sreq, answer, this.liveSwitches);
+		}
+		return answer;
 	}
 
 	private describe() {
@@ -301,6 +341,19 @@ export class SandboxServer {
 			case 'DELETE /_sandbox/shapes':
 				this.setShapes([]);
 				return send(res, { status: 200, json: { shapes: [] } });
+			case 'GET /_sandbox/live':
+				return send(res, { status: 200, json: this.liveSwitches });
+			case 'PUT /_sandbox/live': {
+				try {
+					this.setLive(parseLiveSwitches(input));
+				} catch (error) {
+					return send(res, { status: 400, json: { message: (error as Error).message } });
+				}
+				return send(res, { status: 200, json: this.liveSwitches });
+			}
+			case 'DELETE /_sandbox/live':
+				this.setLive({});
+				return send(res, { status: 200, json: {} });
 			case 'POST /_sandbox/expire':
 				this.expireAuth(input.service);
 				return send(res, { status: 200, json: { expired: input.service ?? 'all' } });

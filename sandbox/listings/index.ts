@@ -8,6 +8,7 @@ import { guard, type Deps } from './deps';
 import { registerExport } from './export';
 import { errorResponse, MOUNT, objectBody } from './http';
 import { registerListings } from './listings';
+import { applyListingsLive } from './live';
 import { registerOffices } from './offices';
 import { registerSales } from './sales';
 import { Store } from './store';
@@ -90,6 +91,7 @@ export const listingsService: ServiceFactory = (ctx) => {
 		error: (status, message, errors) => errorResponse(status, errors && errors.length ? errors : [message]),
 		rateKey: (req) => auth.clientOf(req),
 		expireAuth: () => auth.expireAll(),
+		applyLive: applyListingsLive,
 		credentialHints: (baseUrl) => ({
 			baseUrl: `${baseUrl}${MOUNT}`,
 			clientId: DEMO.clientId,

@@ -215,6 +215,15 @@ export async function setFaults(rules: Json[]): Promise<void> {
 	await sandbox('PUT', '/faults', rules);
 }
 
+/**
+ * The sandbox's live switches (sandbox/core/live.ts): answer as clients of the live services
+ * report (`['pastEnd422', 'zonelessDates']`, `'all'`, `{ parallel429: 6 }`); `{}` puts the
+ * documents' reading back. Returns the switches now on.
+ */
+export async function setLive(switches: string | string[] | Json): Promise<Json> {
+	return await sandbox<Json>('PUT', '/live', Array.isArray(switches) || typeof switches === 'string' ? { switches } : switches);
+}
+
 /** Ends every session or token of a service (or of all three) now, as if their lifetime ran out. */
 export async function expire(service?: ServiceName): Promise<void> {
 	await sandbox('POST', '/expire', service ? { service } : {});
