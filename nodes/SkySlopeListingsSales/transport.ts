@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, type IDataObject } from 'n8n-workflow';
 
 import { apiRequest, apiRequestFull, noteStatus, type ApiContext, type Headers, type ApiRequest, type Link } from '../shared';
 import { listingsService } from './service';
@@ -94,4 +94,16 @@ export function nextLinkQuery(href: string): IDataObject {
 	const qs: IDataObject = {};
 	for (const [key, value] of url.searchParams) qs[key] = value;
 	return qs;
+}
+
+/**
+ * Whether a failed page read is the live service's way to say "there is no such page": a page
+ * past the last one answers 422 "Please check your query parameters", not an empty page, and a
+ * full last page still links a `next` one. Only a page after a full page may be read so; the
+ * caller decides that. Any other 422, or other words, stays an error.
+ */
+export function isPastTheEnd(error: unknown): boolean {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '422') return false;
+	const words = [error.message, error.description, JSON.stringify(error.errorResponse ?? {})].join(' ');
+	return /check your query parameters/i.test(words);
 }

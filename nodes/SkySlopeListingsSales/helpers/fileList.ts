@@ -15,7 +15,7 @@ import {
 	type Link,
 	type Operation,
 } from '../../shared';
-import { nextLinkQuery, skySlopeRequest } from '../transport';
+import { isPastTheEnd, nextLinkQuery, skySlopeRequest, type Envelope } from '../transport';
 import { kindOfFile } from './kinds';
 import { simplifyFile } from './simplify';
 
@@ -97,18 +97,27 @@ export function fileGetMany(kind: 'listing' | 'sale'): Operation {
 			const returnAll = limit === undefined;
 			const first = firstPageQuery(this, itemIndex);
 			const simplify = this.getNodeParameter('simplify', itemIndex, true) !== false;
+			let previousCount = 0;
 			const records = await followNextLinks<IDataObject>({
 				returnAll,
 				limit,
 				fetch: async (next) => {
 					const qs = next ? nextLinkQuery(next) : first;
-					const envelope = await skySlopeRequest.call(this, { method: 'GET', path, qs, itemIndex });
+					let envelope: Envelope;
+					try {
+						envelope = await skySlopeRequest.call(this, { method: 'GET', path, qs, itemIndex });
+					} catch (error) {
+						// The live service's end of a list: a 422 for the page after a full last page.
+						if (next && previousCount >= FILE_PAGE_SIZE && isPastTheEnd(error)) return { records: [] };
+						throw error;
+					}
 					const records = readRecords(this, envelope.value, {
 						...kindOfFile(kind),
 						operation: `Get many ${kind}s`,
 						itemIndex,
 						status: statusOf(envelope),
 					});
+					previousCount = records.length;
 					return { records, links: (envelope.links as Link[] | undefined) ?? pageByNumber(qs, records.length) };
 				},
 			});

@@ -1,0 +1,100 @@
+// The live service ends a list with 422 "Please check your query parameters" for the page after a
+// full last page (a brokerage met it at exactly 40 sale folders). With the sandbox's pastEnd422
+// switch on, every paged read of the node must still return every record once, without an error.
+import { NodeApiError } from 'n8n-workflow';
+
+import { isPastTheEnd } from '../../nodes/SkySlopeListingsSales/transport';
+import { json, startEnv, type Env } from './setup';
+
+let env: Env;
+let seeded: Array<Map<string, unknown>>;
+beforeAll(async () => {
+	env = await startEnv({ live: { pastEnd422: true }, scale: { listings: 40, sales: 40 } });
+	seeded = [new Map(env.state.store.listings), new Map(env.state.store.sales)];
+});
+afterAll(async () => env.sandbox.close());
+
+/** Keeps exactly `n` listings and `n` sales in the sandbox (the broker sees them all). */
+function keep(n: number): void {
+	[env.state.store.listings, env.state.store.sales].forEach((records, i) => {
+		const all = [...seeded[i].entries()];
+		if (all.length < n) throw new Error(`the sandbox holds only ${all.length} records`);
+		records.clear();
+		for (const [key, record] of all.slice(0, n)) (records as Map<string, unknown>).set(key, record);
+	});
+}
+
+const pages = (path: RegExp) => env.sent('GET', path).map((e) => `${String(e.query.PageNumber ?? e.query.pageNumber ?? 1)}:${e.status}`);
+
+describe('the end of a list as the live service writes it (422 past the last page)', () => {
+	it.each([40, 20, 10])('Return All reads all %i listings and sales once, and takes the 422 after a full last page as the end', async (n) => {
+		keep(n);
+		for (const [resource, path, key] of [
+			['listing', /^\/api\/files\/listings$/, 'listingGuid'],
+			['sale', /^\/api\/files\/sales$/, 'saleGuid'],
+		] as const) {
+			env.sandbox.clearLog();
+			const r = await env.run({ resource, operation: 'getAll', returnAll: true, simplify: false });
+			expect(r.error).toBeUndefined();
+			const guids = json(r).map((x) => x[key]);
+			expect(guids).toHaveLength(n);
+			expect(new Set(guids).size).toBe(n);
+			// Pages 1..n/10 answered, the page past the end answered 422 once, and not asked again.
+			const expected = [...Array.from({ length: n / 10 }, (_, i) => `${i + 1}:200`), `${n / 10 + 1}:422`];
+			expect(pages(path)).toEqual(expected);
+		}
+	});
+
+	it('a Limit the pages already satisfied asks for no page beyond', async () => {
+		keep(20);
+		env.sandbox.clearLog();
+		const ten = await env.run({ resource: 'listing', operation: 'getAll', returnAll: false, limit: 10 });
+		expect(json(ten)).toHaveLength(10);
+		expect(pages(/^\/api\/files\/listings$/)).toEqual(['1:200']);
+		env.sandbox.clearLog();
+		const twenty = await env.run({ resource: 'listing', operation: 'getAll', returnAll: false, limit: 20 });
+		expect(json(twenty)).toHaveLength(20);
+		expect(pages(/^\/api\/files\/listings$/)).toEqual(['1:200', '2:200']);
+	});
+
+	it('the listing and sale pickers list every record and end without an error', async () => {
+		keep(20);
+		for (const [name, key] of [
+			['searchListings', 'listingGuid'],
+			['searchSales', 'saleGuid'],
+		] as const) {
+			const seen: unknown[] = [];
+			let token: string | undefined;
+			for (let calls = 0; calls < 10; calls++) {
+				const page = await env.method('listSearch', name, {}, { paginationToken: token });
+				seen.push(...page.results.map((c) => c.value));
+				token = page.paginationToken as string | undefined;
+				if (!token) break;
+			}
+			const records = [...(key === 'listingGuid' ? env.state.store.listings : env.state.store.sales).keys()];
+			expect(new Set(seen)).toEqual(new Set(records));
+			expect(seen).toHaveLength(20);
+			// A filtered search reads on through the end too.
+			const filtered = await env.method('listSearch', name, {}, { filter: 'zzz-no-such-text' });
+			expect(filtered.results).toEqual([]);
+			expect(filtered.paginationToken).toBeUndefined();
+		}
+	});
+
+	it('a 422 on the first page, or with other words, stays an error with the service words', async () => {
+		keep(20);
+		env.sandbox.clearLog();
+		const first = await env.run(
+			{ resource: 'listing', operation: 'getAll', returnAll: true, filters: { earliestDate: '1960-01-01T00:00:00Z' } },
+			{ continueOnFail: true },
+		);
+		expect(String(json(first)[0]?.error)).toMatch(/answered 422: earliestDate/);
+		expect(pages(/^\/api\/files\/listings$/)).toEqual(['1:422']);
+
+		const node = { name: 'SkySlope', type: 'n', typeVersion: 1, position: [0, 0], parameters: {} } as never;
+		const error = (words: string) => new NodeApiError(node, { message: words }, { message: `SkySlope answered 422: ${words}`, httpCode: '422' });
+		expect(isPastTheEnd(error('Please check your query parameters'))).toBe(true);
+		expect(isPastTheEnd(error('pageNumber: must be at most 1000'))).toBe(false);
+		expect(isPastTheEnd(new NodeApiError(node, {}, { message: 'Please check your query parameters', httpCode: '400' }))).toBe(false);
+	});
+});
