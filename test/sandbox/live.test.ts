@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 import { request } from 'undici';
 
 import type { ServiceModule } from '../../sandbox/core/context';

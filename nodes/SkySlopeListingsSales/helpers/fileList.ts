@@ -15,7 +15,7 @@ import {
 	type Link,
 	type Operation,
 } from '../../shared';
-import { isPastTheEnd, nextLinkQuery, skySlopeRequest, type Envelope } from '../transport';
+import { nextLinkQuery, skySlopePage } from '../transport';
 import { kindOfFile } from './kinds';
 import { simplifyFile } from './simplify';
 
@@ -103,14 +103,9 @@ export function fileGetMany(kind: 'listing' | 'sale'): Operation {
 				limit,
 				fetch: async (next) => {
 					const qs = next ? nextLinkQuery(next) : first;
-					let envelope: Envelope;
-					try {
-						envelope = await skySlopeRequest.call(this, { method: 'GET', path, qs, itemIndex });
-					} catch (error) {
-						// The live service's end of a list: a 422 for the page after a full last page.
-						if (next && previousCount >= FILE_PAGE_SIZE && isPastTheEnd(error)) return { records: [] };
-						throw error;
-					}
+					const afterFullPage = next !== undefined && previousCount >= FILE_PAGE_SIZE;
+					const envelope = await skySlopePage.call(this, { method: 'GET', path, qs, itemIndex }, afterFullPage);
+					if (!envelope) return { records: [] };
 					const records = readRecords(this, envelope.value, {
 						...kindOfFile(kind),
 						operation: `Get many ${kind}s`,

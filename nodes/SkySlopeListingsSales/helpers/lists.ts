@@ -5,7 +5,6 @@ import { loadReader } from './fields';
 import { CHECKLIST_TYPE, CONTACT, DOCUMENT, LISTING, OFFICE, SUBSCRIBERS, USER, kindOfFile } from './kinds';
 import { FILE_PAGE_SIZE } from './fileList';
 import { getRecord, getRecords } from './reads';
-import { isPastTheEnd } from '../transport';
 
 /* What the pickers read: one request each, through the node's transport and the shared readers. */
 
@@ -66,15 +65,13 @@ export async function filesPage(
 	page: number,
 ): Promise<{ choices: Choice[]; nextPage?: number }> {
 	const path = kind === 'listing' ? '/api/files/listings' : '/api/files/sales';
-	let read: Awaited<ReturnType<typeof getRecords>>;
-	try {
-		read = await getRecords(ctx, path, { kind: kindOfFile(kind), operation: `Search ${kind}s`, qs: { pageNumber: page } });
-	} catch (error) {
-		// A later page is asked for only after a full one: the live service's 422 there ends the list.
-		if (page > 1 && isPastTheEnd(error)) return { choices: [] };
-		throw error;
-	}
-	const { records, envelope } = read;
+	// A later page is asked for only after a full one: the live service's 422 there ends the list.
+	const { records, envelope } = await getRecords(ctx, path, {
+		kind: kindOfFile(kind),
+		operation: `Search ${kind}s`,
+		qs: { pageNumber: page },
+		afterFullPage: page > 1,
+	});
 	const choices = records.map((f) => ({
 		name: fileName(f),
 		value: String(f[`${kind}Guid`]),

@@ -12,7 +12,7 @@ import {
 	type Operation,
 	type RecordKind,
 } from '../../shared';
-import { skySlopeRequest, type Envelope } from '../transport';
+import { skySlopePage, skySlopeRequest, type Envelope } from '../transport';
 import { executeReader, type Reader } from './fields';
 import type { Output } from './formDriven';
 
@@ -99,9 +99,12 @@ export async function getRecord(
 export async function getRecords(
 	ctx: ApiContext,
 	path: string,
-	read: { kind: RecordKind; operation: string; qs?: IDataObject; itemIndex?: number },
+	read: { kind: RecordKind; operation: string; qs?: IDataObject; itemIndex?: number; afterFullPage?: boolean },
 ): Promise<{ records: IDataObject[]; envelope: Envelope }> {
-	const envelope: Envelope = await skySlopeRequest.call(ctx, { method: 'GET', path, qs: read.qs, itemIndex: read.itemIndex });
+	const request = { method: 'GET' as const, path, qs: read.qs, itemIndex: read.itemIndex };
+	// A page after a full one may be past the end of the list (the live service's 422): no records.
+	const envelope = await skySlopePage.call(ctx, request, read.afterFullPage === true);
+	if (!envelope) return { records: [], envelope: {} };
 	const records = readRecords(ctx, envelope.value, {
 		...read.kind,
 		operation: read.operation,
