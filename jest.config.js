@@ -1,3 +1,7 @@
+// The unit tests run outside UTC (west of it, where a date-time read as local time moves hours
+// ahead), as many self-hosted n8n instances do; `TZ=... npx jest` picks another zone.
+process.env.TZ = process.env.TZ || 'America/Los_Angeles';
+
 /** @type {import('jest').Config} */
 module.exports = {
 	testEnvironment: 'node',

@@ -7,7 +7,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { triggerEvents, triggerNodeDescription } from '../shared';
+import { serviceTime, triggerEvents, triggerNodeDescription } from '../shared';
 import { EXPORT_STATUSES } from './actions/bulkExport/export.operation';
 import { ExportStreamError, parseExportStream } from './helpers/exportStreamParser';
 import {
@@ -19,10 +19,14 @@ import {
 	type TriggerEvent,
 	type TriggerState,
 } from './helpers/triggerState';
+import { statusWanted } from './helpers/statuses';
 import { listingsSalesNode } from './SkySlopeListingsSales.node';
 import { skySlopeStream } from './transport';
 
 const DAY = 24 * 3600 * 1000;
+
+/** How far behind ours the service's clock may be before its time is taken for a zone misread. */
+const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
 
 /** How far back the first activation of a status-change trigger learns the current statuses. */
 const BASELINE_DAYS = 90;
@@ -34,7 +38,7 @@ const title = (s: string) => s.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c
 
 interface Window {
 	objects: IDataObject[];
-	/** The service's time of the request (the summary's createdOn), else this machine's. */
+	/** Where the next window starts (less the overlap): see readWindow. */
 	now: string;
 }
 
@@ -51,14 +55,22 @@ async function readWindow(
 		[options.by === 'created' ? 'createdAfter' : 'modifiedAfter']: options.since.toISOString(),
 	};
 	if (options.statuses?.length) qs.status = options.statuses.join(',');
+	// The next window starts at this machine's clock before the request. The service's own time of
+	// it (the summary's createdOn, read as UTC) only corrects a service clock a little behind ours;
+	// a summary hours away is a zone misread, not a clock, and is ignored: a window starting hours
+	// late would never see those changes, one starting hours early would emit old records again.
+	const requestedAt = Date.now();
 	const stream = await skySlopeStream.call(ctx, { method: 'GET', path: '/api/files', qs });
 	const objects: IDataObject[] = [];
-	let now = new Date().toISOString();
+	let now = requestedAt;
 	let failure: string | undefined;
 	try {
 		for await (const object of parseExportStream(stream)) {
 			if (object.objectType === 'summary') {
-				if (typeof object.createdOn === 'string' && !Number.isNaN(Date.parse(object.createdOn))) now = object.createdOn;
+				const serviceNow = serviceTime(object.createdOn);
+				if (serviceNow !== undefined && serviceNow < requestedAt && requestedAt - serviceNow <= MAX_CLOCK_SKEW_MS) {
+					now = serviceNow;
+				}
 			} else if (options.types.includes(String(object.objectType))) objects.push(object);
 		}
 	} catch (error) {
@@ -70,7 +82,7 @@ async function readWindow(
 			description: 'The export stream broke off; the next poll reads the same window again.',
 		});
 	}
-	return { objects, now };
+	return { objects, now: new Date(now).toISOString() };
 }
 
 const events = triggerEvents(
@@ -113,7 +125,7 @@ export class SkySlopeListingsSalesTrigger implements INodeType {
 					default: [],
 					options: EXPORT_STATUSES.map((s) => ({ name: title(s), value: s })),
 					description:
-						'Only files in these statuses (for a status change: the status moved to); none picked means any status',
+						'Only files in these statuses (for a status change: the status moved to); none picked means any status. A status matches however SkySlope writes it (Closed or closed, Canceled/App or Canceled Approved); a status not listed here (e.g. Transaction) passes only when none is picked.',
 				},
 			],
 		}),
@@ -142,7 +154,7 @@ export class SkySlopeListingsSalesTrigger implements INodeType {
 			for (const days of SAMPLE_DAYS) {
 				const since = new Date(Date.now() - days * DAY);
 				const { objects } = await readWindow(this, { types, since, by, statuses: serverStatuses });
-				const matching = objects.filter((o) => !statuses.length || statuses.includes(String(o.status)));
+				const matching = objects.filter((o) => statusWanted(o.status, statuses));
 				if (matching.length === 0) continue;
 				const latest = matching.reduce((a, b) => (eventTime(event, b) > eventTime(event, a) ? b : a));
 				const sample = event === 'statusChanged' ? { ...latest, previousStatus: null } : latest;

@@ -1,7 +1,7 @@
 import { createHmac } from 'crypto';
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { environmentBaseUrl, LOGIN_REFUSED_CODE, rateKeyFrom, readErrorBody, type Hosts, type ServiceSpec } from '../shared';
+import { environmentBaseUrl, LOGIN_REFUSED_CODE, rateKeyFrom, readErrorBody, serviceTime, type Hosts, type ServiceSpec } from '../shared';
 
 /**
  * The listings-and-sales service (spec: listings-sales-service.md), as both the credential and the
@@ -38,8 +38,9 @@ export function loginTimestamp(at: Date): string {
  */
 export function renewAt(timestamp: string, expiration: unknown): string {
 	const issued = Date.parse(timestamp);
-	const expires = typeof expiration === 'string' ? Date.parse(expiration) : NaN;
-	if (Number.isNaN(issued) || Number.isNaN(expires) || expires <= issued) return '';
+	// The live service writes date-times without a zone: read as UTC, wherever n8n runs.
+	const expires = typeof expiration === 'string' ? serviceTime(expiration) : undefined;
+	if (Number.isNaN(issued) || expires === undefined || expires <= issued) return '';
 	const lifetime = expires - issued;
 	return new Date(issued + lifetime - Math.min(5 * 60 * 1000, lifetime / 10)).toISOString();
 }

@@ -1,3 +1,4 @@
+export * from './dates';
 export * from './environment';
 export * from './fields';
 export * from './locator';

@@ -22,6 +22,7 @@ import { mulberry32 } from '../core/random';
 import type { Router, SandboxRequest } from '../core/router';
 import { route, type Deps } from './deps';
 import { queryValue, unprocessable } from './http';
+import { liveRecord } from './live';
 import type { Store } from './store';
 import { ALL_STATUSES, type Dto, type ListingStatus, type SaleStatus, type User } from './types';
 
@@ -225,11 +226,11 @@ export function registerExport(router: Router, deps: Deps, progress: Array<{ emi
 			const emit = function* (obj: Dto): Generator<Buffer> {
 				if (cutAfter !== undefined && index >= cutAfter) {
 					yield* flush();
-					const text = JSON.stringify(obj);
+					const text = JSON.stringify(liveRecord(obj, ctx.live()));
 					yield Buffer.from(text.slice(0, Math.floor(text.length / 2)), 'utf8');
 					throw new Error('export cut by x-sandbox-cut-after');
 				}
-				batch.push(chunkOf(obj, index++));
+				batch.push(chunkOf(liveRecord(obj, ctx.live()), index++));
 				track.emitted = index;
 				if (batch.length >= BATCH) yield* flush();
 			};

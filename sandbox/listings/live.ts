@@ -37,11 +37,69 @@ const pastEnd422: Transform = (req, answer) => {
 	return { ...answer, json: { ...envelope, links: [...links, { ...self, rel: 'next', href: next.toString() }] } };
 };
 
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?Z$/;
+/** Keys that hold a date or date-time in this service's records (`listingDate`, `createdOn`, ...). */
+const DATE_KEY = /(?:Date|On)$/;
+
+/**
+ * zonelessDates: `2020-10-13T18:39:21.140Z` as the live service writes it, `2020-10-13T18:39:21.14`
+ * (no zone; the fraction without its trailing zeros, as .NET writes it, none when zero), and an
+ * empty date field as `0001-01-01T00:00:00`.
+ */
+export function zonelessDate(key: string, value: unknown): unknown {
+	if (value === null && DATE_KEY.test(key)) return '0001-01-01T00:00:00';
+	if (typeof value !== 'string') return value;
+	const m = ISO_INSTANT.exec(value);
+	if (!m) return value;
+	const fraction = (m[2] ?? '').replace(/0+$/, '');
+	return fraction ? `${m[1]}.${fraction}` : m[1];
+}
+
+/** displayStatuses: the names the live service shows (`Closed`, `Canceled/App`), by the spec's values. */
+export const DISPLAY_STATUS: Record<string, string> = {
+	active: 'Active',
+	pending: 'Pending',
+	closed: 'Closed',
+	archived: 'Archived',
+	incomplete: 'Incomplete',
+	expired: 'Expired',
+	canceledPending: 'Canceled/Pend',
+	canceledApproved: 'Canceled/App',
+};
+
+/** Applies the record-level switches (dates, statuses) to every field of a JSON value, deeply. */
+function mapDeep(value: unknown, field: (key: string, value: unknown) => unknown): unknown {
+	if (Array.isArray(value)) return value.map((v) => mapDeep(v, field));
+	if (!isObject(value)) return value;
+	const out: Json = {};
+	for (const [key, v] of Object.entries(value)) out[key] = field(key, mapDeep(v, field));
+	return out;
+}
+
+/** The field-level effect of the switches on, or undefined when none acts on fields. */
+function fieldTransform(switches: LiveSwitches): ((key: string, value: unknown) => unknown) | undefined {
+	const dates = !!switches.zonelessDates;
+	const statuses = !!switches.displayStatuses;
+	if (!dates && !statuses) return undefined;
+	return (key, value) => {
+		if (statuses && key === 'status' && typeof value === 'string' && DISPLAY_STATUS[value]) return DISPLAY_STATUS[value];
+		return dates ? zonelessDate(key, value) : value;
+	};
+}
+
+/** A record as the live service would write it (the bulk export streams records through this). */
+export function liveRecord<T>(record: T, switches: LiveSwitches): T {
+	const field = fieldTransform(switches);
+	return field ? (mapDeep(record, field) as T) : record;
+}
+
 /** Each switch's transform of a finished answer; a switch that acts inside a route is not listed. */
 const TRANSFORMS: Array<[LiveBehaviour, Transform]> = [['pastEnd422', pastEnd422]];
 
 export function applyListingsLive(req: SandboxRequest, answer: SandboxResponse, switches: LiveSwitches): SandboxResponse {
 	let out = answer;
 	for (const [name, transform] of TRANSFORMS) if (switches[name]) out = transform(req, out);
+	// Records in JSON answers (the export streams its own through liveRecord).
+	if (out.json !== undefined && fieldTransform(switches)) out = { ...out, json: liveRecord(out.json, switches) };
 	return out;
 }

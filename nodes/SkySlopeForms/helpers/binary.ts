@@ -1,7 +1,7 @@
 import { randomBytes } from 'crypto';
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
-import { checkString, headerOf, inputError, isRecord, p, type ApiContext, type Headers } from '../../shared';
+import { checkString, headerOf, inputError, isRecord, p, serviceTime, type ApiContext, type Headers } from '../../shared';
 import { formsFullRequest, formsRequest } from '../transport';
 import { fileNameFromDisposition, safeFileName } from './fileNames';
 import { documentIdsOf, fileIdOf } from './parameters';
@@ -157,7 +157,7 @@ function oneSigning(records: IDataObject[], envelopeGuid: string | undefined): {
 	if (envelopeGuid) {
 		return { records: records.filter((r) => r.envelopeId === envelopeGuid), what: `envelope ${envelopeGuid}` };
 	}
-	const time = (r: IDataObject) => Date.parse(String(r.dateSigned ?? '')) || 0;
+	const time = (r: IDataObject) => serviceTime(r.dateSigned) ?? 0;
 	const latest = [...records].sort((a, b) => time(b) - time(a))[0];
 	if (!latest) return { records: [], what: 'any envelope' };
 	const key = (r: IDataObject) => String(r.formsEnvelopeId ?? r.envelopeId ?? '');

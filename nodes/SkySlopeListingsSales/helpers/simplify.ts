@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { serviceDate } from '../../shared/dates';
 import type { FileKind } from './fileOperations';
 
 /**
@@ -72,9 +73,9 @@ export function simplifyListing(record: IDataObject): IDataObject {
 		stage: stageName(record),
 		listingPrice: orNull(record.listingPrice),
 		address: addressLine(record.property),
-		listingDate: orNull(record.listingDate),
-		expirationDate: orNull(record.expirationDate),
-		modifiedOn: orNull(record.modifiedOn),
+		listingDate: serviceDate(record.listingDate) ?? null,
+		expirationDate: serviceDate(record.expirationDate) ?? null,
+		modifiedOn: serviceDate(record.modifiedOn) ?? null,
 		agent: agentName(record),
 		agentGuid: orNull(record.agentGuid),
 		officeGuid: orNull(record.officeGuid),
@@ -93,9 +94,9 @@ export function simplifySale(record: IDataObject): IDataObject {
 		stage: stageName(record),
 		salePrice: orNull(record.salePrice),
 		address: addressLine(record.property),
-		contractAcceptedDate: orNull(record.contractAcceptedDate),
-		escrowClosingDate: orNull(record.escrowClosingDate),
-		actualClosingDate: orNull(record.actualClosingDate),
+		contractAcceptedDate: serviceDate(record.contractAcceptedDate) ?? null,
+		escrowClosingDate: serviceDate(record.escrowClosingDate) ?? null,
+		actualClosingDate: serviceDate(record.actualClosingDate) ?? null,
 		agent: agentName(record),
 		agentGuid: orNull(record.agentGuid),
 		officeGuid: orNull(record.officeGuid),

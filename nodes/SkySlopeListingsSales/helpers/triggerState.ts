@@ -1,5 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { serviceTime } from '../../shared/dates';
+import { sameStatus, statusWanted } from './statuses';
+
 export type TriggerEvent = 'newListing' | 'newSale' | 'changedListing' | 'changedSale' | 'statusChanged';
 
 /** What the trigger keeps in the workflow's static data between polls. */
@@ -26,18 +29,20 @@ export const isNewEvent = (event: TriggerEvent) => event === 'newListing' || eve
 export const guidOf = (object: IDataObject): string =>
 	String(object.objectType === 'sale' ? object.saleGuid : object.listingGuid ?? object.saleGuid ?? '');
 
-/** The moment that makes an object an event: its creation for new-object events, else its change. */
+/**
+ * The moment that makes an object an event: its creation for new-object events, else its change
+ * (its creation when it was never changed: an empty `modifiedOn` is no event time).
+ */
 export function eventTime(event: TriggerEvent, object: IDataObject): number {
-	const raw = isNewEvent(event) ? object.createdOn : (object.modifiedOn ?? object.createdOn);
-	const ms = Date.parse(String(raw ?? ''));
-	return Number.isNaN(ms) ? 0 : ms;
+	const created = serviceTime(object.createdOn);
+	const time = isNewEvent(event) ? created : (serviceTime(object.modifiedOn) ?? created);
+	return time ?? 0;
 }
 
 /** Where the next window starts. */
 export function windowStart(state: TriggerState): Date | undefined {
-	if (!state.cursor) return undefined;
-	const ms = Date.parse(state.cursor);
-	return Number.isNaN(ms) ? undefined : new Date(ms - limits.overlapMs);
+	const ms = serviceTime(state.cursor);
+	return ms === undefined ? undefined : new Date(ms - limits.overlapMs);
 }
 
 function bounded<T>(record: Record<string, T>, max: number): Record<string, T> {
@@ -97,17 +102,18 @@ export function selectEvents(options: {
 		const before = statuses[guid];
 		delete statuses[guid];
 		statuses[guid] = status;
-		if (record || before === status) continue;
-		if (targets.length && !targets.includes(status)) continue;
+		// `Closed` read after `closed` is no change: the service writes a status either way.
+		if (record || (before !== undefined && sameStatus(before, status))) continue;
+		if (!statusWanted(status, targets)) continue;
 		if (before === undefined) {
-			const created = Date.parse(String(object.createdOn ?? ''));
-			if (!previous.cursor || (!Number.isNaN(created) && created >= since)) continue;
+			const created = serviceTime(object.createdOn);
+			if (!previous.cursor || (created !== undefined && created >= since)) continue;
 		}
 		emit.push({ ...object, previousStatus: before ?? null });
 	}
 
 	// Keys older than the next window's start can never come back: drop them.
-	const nextStart = Date.parse(now) - limits.overlapMs;
+	const nextStart = (serviceTime(now) ?? 0) - limits.overlapMs;
 	for (const [key, time] of Object.entries(seen)) if (time < nextStart) delete seen[key];
 
 	return {

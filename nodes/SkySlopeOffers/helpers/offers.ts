@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { serviceTime } from '../../shared/dates';
 import { p } from '../../shared/path';
 import { readRecordIfAny, readRecords } from '../../shared/records';
 import type { ApiContext } from '../../shared/transport';
@@ -79,8 +80,8 @@ export async function offersPage(this: ApiContext, window: DayWindow, page: numb
  * service chose it, and nothing here can tell otherwise.
  */
 function submittedIn(offer: Offer, startMs: number, endMs: number): boolean {
-	const at = typeof offer.OfferSubmissionDate === 'string' ? Date.parse(offer.OfferSubmissionDate) : Number.NaN;
-	return Number.isNaN(at) || (at >= startMs && at <= endMs);
+	const at = serviceTime(offer.OfferSubmissionDate);
+	return at === undefined || (at >= startMs && at <= endMs);
 }
 
 /**

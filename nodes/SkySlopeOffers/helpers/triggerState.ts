@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { serviceTime } from '../../shared/dates';
 import type { Offer } from './offers';
 
 /**
@@ -26,10 +27,7 @@ function version(offer: Offer): number {
 	return Number.isFinite(v) ? v : 0;
 }
 
-function time(value: unknown): number {
-	const t = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-	return Number.isFinite(t) ? t : 0;
-}
+const time = (value: unknown): number => (typeof value === 'string' ? serviceTime(value) : undefined) ?? 0;
 
 /** Oldest first: by ModificationTimestamp, then OfferSubmissionDate, then OfferId. */
 export function byModification(a: Offer, b: Offer): number {
