@@ -29,6 +29,11 @@ function toEnvelope<T>(body: unknown): Envelope<T> {
 	if (body === undefined || body === null || body === '') return {};
 	if (typeof body !== 'object' || Array.isArray(body)) return { value: body as T };
 	const envelope = body as Envelope<T> & IDataObject;
+	// The spec's own description names the payload `values` in places: read like `value`.
+	if (!('value' in envelope) && 'values' in envelope) {
+		const { values, ...rest } = envelope;
+		return { ...rest, value: values as T };
+	}
 	if (!('value' in envelope) && !('links' in envelope) && !('warnings' in envelope)) {
 		return { value: body as T };
 	}

@@ -97,6 +97,22 @@ export interface RecordKind {
 	keys: string[];
 	/** Fields a bare record carries at least one of: what tells a record from a wrapper. */
 	marks: string[];
+	/**
+	 * Short keys some answers use for the same field, by the key the other answers use: a record
+	 * read with `{ guid, name }` becomes the one read with `{ officeGuid, officeName }`.
+	 */
+	aliases?: Record<string, string>;
+}
+
+/** The record with its short keys under the names the kind's other answers use (none taken twice). */
+function withAliases(record: IDataObject, kind: RecordKind): IDataObject {
+	if (!kind.aliases) return record;
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(record)) {
+		const full = kind.aliases[key];
+		out[full !== undefined && record[full] === undefined ? full : key] = value;
+	}
+	return out;
 }
 
 export interface ReadSpec extends RecordKind {
@@ -264,7 +280,7 @@ export function readRecordIfAny(ctx: { getNode(): INode }, answer: unknown, spec
 		throw shapeError(ctx, answer, spec, `the answer holds no ${spec.name}`);
 	}
 	const result = findRecord(answer, spec);
-	if ('found' in result) return result.found;
+	if ('found' in result) return withAliases(result.found, spec);
 	if ('none' in result) return undefined;
 	throw shapeError(ctx, answer, spec, `the answer could not be read as ${aOrAn(spec.name)}`, result.unreadable || undefined);
 }
@@ -281,7 +297,7 @@ export function readRecords(ctx: { getNode(): INode }, answer: unknown, spec: Re
 		throw shapeError(ctx, answer, spec, `the answer holds no list of ${spec.name} records`);
 	}
 	const result = findRecords(answer, spec);
-	if ('found' in result) return result.found;
+	if ('found' in result) return spec.aliases ? result.found.map((r) => withAliases(r, spec)) : result.found;
 	throw shapeError(
 		ctx,
 		answer,

@@ -93,8 +93,40 @@ export function liveRecord<T>(record: T, switches: LiveSwitches): T {
 	return field ? (mapDeep(record, field) as T) : record;
 }
 
+/** shortOfficeKeys: a single office read as `{ guid, name, ... }` (the list keeps officeGuid/officeName). */
+const shortOfficeKeys: Transform = (req, answer) => {
+	if (req.method !== 'GET' || !/^\/api\/offices\/[^/]+\/?$/.test(req.path) || !isObject(answer.json)) return answer;
+	const value = answer.json.value;
+	if (!isObject(value) || !isObject(value.office)) return answer;
+	const { officeGuid, officeName, ...rest } = value.office;
+	return { ...answer, json: { ...answer.json, value: { ...value, office: { guid: officeGuid, name: officeName, ...rest } } } };
+};
+
+/** The warning a client of the live service saw on a 200 answer to a document update. */
+export const WRITE_WARNING = 'The folder was not updated';
+
+/** writeWarnings: every successful write answers with a warning beside its payload. */
+const writeWarnings: Transform = (req, answer) => {
+	if (req.method === 'GET' || answer.status < 200 || answer.status >= 300 || !isObject(answer.json)) return answer;
+	if (/\/auth\/login$/.test(req.path)) return answer;
+	const before = Array.isArray(answer.json.warnings) ? answer.json.warnings : [];
+	return { ...answer, json: { ...answer.json, warnings: [...before, WRITE_WARNING] } };
+};
+
+/** valuesPayload: the envelope's payload under `values` (the spec's own description names it so). */
+const valuesPayload: Transform = (_req, answer) => {
+	if (!isObject(answer.json) || !('value' in answer.json)) return answer;
+	const { value, ...rest } = answer.json;
+	return { ...answer, json: { ...rest, values: value } };
+};
+
 /** Each switch's transform of a finished answer; a switch that acts inside a route is not listed. */
-const TRANSFORMS: Array<[LiveBehaviour, Transform]> = [['pastEnd422', pastEnd422]];
+const TRANSFORMS: Array<[LiveBehaviour, Transform]> = [
+	['pastEnd422', pastEnd422],
+	['shortOfficeKeys', shortOfficeKeys],
+	['writeWarnings', writeWarnings],
+	['valuesPayload', valuesPayload],
+];
 
 export function applyListingsLive(req: SandboxRequest, answer: SandboxResponse, switches: LiveSwitches): SandboxResponse {
 	let out = answer;

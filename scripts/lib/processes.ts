@@ -38,6 +38,8 @@ export interface N8nSettings {
 	brokerPort: number;
 	/** Extra environment (e.g. N8N_LOG_LEVEL). */
 	extra?: Record<string, string>;
+	/** The zone n8n and its process run in (GENERIC_TIMEZONE and TZ); UTC unless given. */
+	timezone?: string;
 }
 
 /** The environment that keeps n8n on loopback, with nothing phoning out (docs/n8n-host.md). */
@@ -68,7 +70,8 @@ export function n8nEnv(s: N8nSettings): NodeJS.ProcessEnv {
 		// n8n 1.x has no such module and refuses to start when asked to disable it.
 		N8N_DISABLED_MODULES: hostLine().line === '1' ? undefined : 'mcp-registry',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-		GENERIC_TIMEZONE: 'UTC',
+		GENERIC_TIMEZONE: s.timezone ?? 'UTC',
+		TZ: s.timezone ?? 'UTC',
 		...(s.extra ?? {}),
 	});
 	for (const k of Object.keys(env)) if (k.startsWith('JEST_')) delete env[k];

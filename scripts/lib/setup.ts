@@ -258,6 +258,8 @@ export interface HostOptions {
 	/** Start n8n and the sandbox in process groups of their own (`npm start`; see ChildOptions). */
 	ownProcessGroups?: boolean;
 	log?: Log;
+	/** The zone n8n runs in (default UTC): the end-to-end suites run it outside UTC, as many self-hosted instances do. */
+	timezone?: string;
 }
 
 export interface Host {
@@ -313,7 +315,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
 	let ready = false;
 	try {
 		t(`sandbox listening on ${sandbox.baseUrl}`);
-		const env = n8nEnv({ userFolder: o.userFolder, port: o.n8nPort, brokerPort: await freePort() });
+		const env = n8nEnv({ userFolder: o.userFolder, port: o.n8nPort, brokerPort: await freePort(), timezone: o.timezone });
 		const stateFile = join(o.userFolder, 'skyslope-host.json');
 		const state: HostState =
 			o.persistent && existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as HostState) : {};

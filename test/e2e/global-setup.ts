@@ -31,6 +31,8 @@ export default async function globalSetup(): Promise<void> {
 		build: process.env.E2E_SKIP_BUILD !== '1',
 		apiKey: true,
 		log,
+		// Outside UTC, on both sides of it: east on 2.x, west on 1.x (the unit tests run west too).
+		timezone: line.line === '2' ? 'Asia/Kolkata' : 'America/Los_Angeles',
 	});
 	globalThis.__skyslopeE2eHost = host;
 	const state: E2eState = {

@@ -7,7 +7,13 @@ import type { RecordKind } from '../../shared';
  */
 export const LISTING: RecordKind = { name: 'listing', keys: ['listing', 'listings'], marks: ['listingGuid'] };
 export const SALE: RecordKind = { name: 'sale', keys: ['sale', 'sales'], marks: ['saleGuid'] };
-export const OFFICE: RecordKind = { name: 'office', keys: ['office', 'offices'], marks: ['officeGuid'] };
+/** A single office is also read as `{ guid, name }` (a client of the live service reads it so). */
+export const OFFICE: RecordKind = {
+	name: 'office',
+	keys: ['office', 'offices'],
+	marks: ['officeGuid', 'guid'],
+	aliases: { guid: 'officeGuid', name: 'officeName' },
+};
 export const CHECKLIST_TYPE: RecordKind = {
 	name: 'checklist type',
 	keys: ['checklistTypes', 'checklistType'],

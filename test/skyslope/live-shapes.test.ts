@@ -1,0 +1,75 @@
+// Answers in the other shapes the live service uses: the payload under `values`, a single office as
+// `{ guid, name }`, and a 200 write answer carrying a warning ("The folder was not updated").
+import { byId, json, startEnv, type Env } from './setup';
+
+let env: Env;
+beforeAll(async () => {
+	env = await startEnv({ rateLimits: { listings: { limit: 10_000 } } });
+});
+afterAll(async () => env.sandbox.close());
+afterEach(() => env.sandbox.setLive({}));
+
+/** The same operation's items with the switches off and on. */
+async function both(parameters: Record<string, unknown>, live: Parameters<Env['sandbox']['setLive']>[0]) {
+	env.sandbox.setLive({});
+	const plain = await env.run(parameters as never);
+	env.sandbox.setLive(live);
+	const shaped = await env.run(parameters as never);
+	env.sandbox.setLive({});
+	return { plain, shaped };
+}
+
+describe('other shapes of the same answer', () => {
+	it.each([
+		['listing Get Many', { resource: 'listing', operation: 'getAll', returnAll: false, limit: 15, simplify: false }],
+		['sale Get Many', { resource: 'sale', operation: 'getAll', returnAll: false, limit: 5 }],
+		['office Get Many', { resource: 'office', operation: 'getAll', returnAll: true }],
+	])('%s under `values` gives the same items as under `value`', async (_name, parameters) => {
+		const { plain, shaped } = await both(parameters, { valuesPayload: true });
+		expect(shaped.error).toBeUndefined();
+		expect(json(plain).length).toBeGreaterThan(0);
+		expect(json(shaped)).toEqual(json(plain));
+		expect(env.sent('GET').at(-1)?.status).toBe(200);
+	});
+
+	it('a listing and a sale read under `values` are the same records', async () => {
+		const listing = [...env.state.store.listings.values()][0].dto;
+		const sale = [...env.state.store.sales.values()][0].dto;
+		for (const parameters of [
+			{ resource: 'listing', operation: 'get', listingGuid: byId(String(listing.listingGuid)), simplify: false },
+			{ resource: 'sale', operation: 'get', saleGuid: byId(String(sale.saleGuid)) },
+		]) {
+			const { plain, shaped } = await both(parameters, { valuesPayload: true });
+			expect(json(shaped)).toEqual(json(plain));
+		}
+	});
+
+	it('checklist types of an office under `values` are the same', async () => {
+		const office = env.state.store.offices[0];
+		const parameters = { resource: 'checklistType', operation: 'getAll', returnAll: true, transactionType: 'Listing', officeGuid: byId(office.officeGuid) };
+		const { plain, shaped } = await both(parameters, { valuesPayload: true });
+		expect(json(plain).length).toBeGreaterThan(0);
+		expect(json(shaped)).toEqual(json(plain));
+	});
+
+	it('a single office read as { guid, name } gives the same item as { officeGuid, officeName }', async () => {
+		const office = env.state.store.offices[0];
+		const { plain, shaped } = await both({ resource: 'office', operation: 'get', officeGuid: byId(office.officeGuid) }, { shortOfficeKeys: true, valuesPayload: true });
+		expect(json(plain)[0]).toMatchObject({ officeGuid: office.officeGuid, officeName: office.officeName });
+		expect(json(shaped)).toEqual(json(plain));
+	});
+
+	it('a write answered 200 with a warning shows the warning on its item', async () => {
+		const listing = [...env.state.store.listings.values()][0].dto;
+		env.sandbox.setLive({ writeWarnings: true, valuesPayload: true });
+		const r = await env.run({
+			resource: 'listing',
+			operation: 'update',
+			listingGuid: byId(String(listing.listingGuid)),
+			columns: { mappingMode: 'defineBelow', value: { listingPrice: 456000 }, matchingColumns: [], schema: [] },
+		});
+		expect(r.error).toBeUndefined();
+		expect(json(r)[0].warnings).toEqual(['The folder was not updated']);
+		expect(env.sent('PUT').at(-1)?.status).toBe(200);
+	});
+});
