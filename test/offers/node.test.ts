@@ -97,17 +97,20 @@ describe('SkySlope Offers node against the sandbox', () => {
 
 		const calls = apiCalls(/\/ext\/offers/);
 		expect(calls.length).toBeGreaterThanOrEqual(4);
+		const lastDay = Math.floor(end / DAY) * DAY;
 		for (const call of calls) {
-			// Dates as both documents type them (`YYYY-MM-DD`), 30 days apart: 31 days even if endDate counts its own day.
+			// Dates as both documents type them (`YYYY-MM-DD`), at most 30 days apart (31 days even if
+			// endDate counts its own day), never past the day after the range's last day.
 			expect(call.query.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 			expect(call.query.endDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 			const from = Date.parse(call.query.startDate as string);
 			const to = Date.parse(call.query.endDate as string);
-			expect(to - from).toBe(30 * DAY);
+			expect(to - from).toBeLessThanOrEqual(30 * DAY);
+			expect(to).toBeLessThanOrEqual(lastDay + DAY);
 			expect(call.query.pageSize).toBe('100');
 		}
 		expect(calls[0].query.startDate).toBe(new Date(start).toISOString().slice(0, 10));
-		expect(Date.parse(calls[calls.length - 1].query.endDate as string)).toBeGreaterThan(end);
+		expect(Date.parse(calls[calls.length - 1].query.endDate as string)).toBe(lastDay + DAY);
 	});
 
 	it('stops at the limit, filters by agent, and an empty range (204) gives no items', async () => {

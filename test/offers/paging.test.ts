@@ -152,7 +152,8 @@ describe('Get Many asks for whole days (`YYYY-MM-DD`, as both documents type the
 		expect(windows).toEqual([
 			['2019-03-03', '2019-04-02'],
 			['2019-04-02', '2019-05-02'],
-			['2019-05-02', '2019-06-01'],
+			// The last window stops the day after the range's last day (2019-05-17), not 30 days on.
+			['2019-05-02', '2019-05-18'],
 		]);
 		// Every window was answered (the shared days twice): the node kept each offer once.
 		expect(firstPages.map((r) => r.status)).toEqual([200, 200, 200]);

@@ -48,16 +48,18 @@ export interface DayWindow {
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * The whole-day windows covering [start, end]: each asks for DAYS_PER_WINDOW + 1 days, the next
- * starting on the last of them, so neighbours share one day (an offer there comes twice and is kept
- * once, by OfferId).
+ * The whole-day windows covering [start, end]: each asks for at most DAYS_PER_WINDOW + 1 days, the
+ * next starting on the last of them, so neighbours share one day (an offer there comes twice and is
+ * kept once, by OfferId). No window reaches past the day after the range's last day: that one day
+ * covers the last day whether or not the service counts endDate's own day, and nothing beyond it is
+ * read and thrown away.
  */
 export function dayWindows(start: Date, end: Date): DayWindow[] {
 	const first = Math.floor(start.getTime() / DAY_MS) * DAY_MS;
 	const last = Math.floor(end.getTime() / DAY_MS) * DAY_MS;
 	const windows: DayWindow[] = [];
 	for (let from = first; from <= last; from += DAYS_PER_WINDOW * DAY_MS) {
-		windows.push({ startDate: dayOf(from), endDate: dayOf(from + DAYS_PER_WINDOW * DAY_MS) });
+		windows.push({ startDate: dayOf(from), endDate: dayOf(Math.min(from + DAYS_PER_WINDOW * DAY_MS, last + DAY_MS)) });
 	}
 	return windows;
 }
