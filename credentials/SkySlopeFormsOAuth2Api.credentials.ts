@@ -1,7 +1,7 @@
 import type { ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
 import { environmentProperties } from '../nodes/shared/environment';
-import { ACCOUNTS_URL_EXPRESSION, API_PATH, HOSTS, SERVICE_URL_EXPRESSION } from '../nodes/SkySlopeForms/service';
+import { API_PATH, AUTHORIZE_URL_EXPRESSION, HOSTS, SERVICE_URL_EXPRESSION, TOKEN_URL_EXPRESSION } from '../nodes/SkySlopeForms/service';
 
 /**
  * SkySlope Forms: OAuth 2.0 authorization code with PKCE (S256). n8n sends the user to
@@ -34,6 +34,35 @@ export class SkySlopeFormsOAuth2Api implements ICredentialType {
 			description: 'The Forms service address; API calls go to this address followed by /partner/api',
 		}),
 		{
+			displayName: 'Authorization Server',
+			name: 'authServer',
+			type: 'options',
+			options: [
+				{
+					name: 'SkySlope Accounts',
+					value: 'accounts',
+					description: 'Older apps: accounts.skyslope.com (or the Accounts URL of a custom environment)',
+				},
+				{
+					name: 'Okta Issuer',
+					value: 'issuer',
+					description: 'Newer apps: an issuer such as https://id.skyslope.com/oauth2/&lt;server ID&gt;',
+				},
+			],
+			default: 'accounts',
+			description: 'Where your SkySlope app signs users in: SkySlope gives newer apps an issuer URL',
+		},
+		{
+			displayName: 'Issuer URL',
+			name: 'issuerUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://id.skyslope.com/oauth2/aus1a2b3c4d5',
+			description: 'The issuer your SkySlope app was given: its /v1/authorize and /v1/token are used',
+			displayOptions: { show: { authServer: ['issuer'] } },
+		},
+		{
 			displayName: 'Accounts URL',
 			name: 'customAccountsUrl',
 			type: 'string',
@@ -41,7 +70,16 @@ export class SkySlopeFormsOAuth2Api implements ICredentialType {
 			required: true,
 			placeholder: 'e.g. http://127.0.0.1:4010/forms',
 			description: 'The token issuer: its /oauth2/authorize and /oauth2/token are used',
-			displayOptions: { show: { environment: ['custom'] } },
+			displayOptions: { show: { environment: ['custom'], authServer: ['accounts'] } },
+		},
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'The secret of your SkySlope app. Leave empty for an app registered as a public client: PKCE then proves the app, and no secret is sent.',
 		},
 		{
 			displayName: 'Service URL',
@@ -59,14 +97,14 @@ export class SkySlopeFormsOAuth2Api implements ICredentialType {
 			displayName: 'Authorization URL',
 			name: 'authUrl',
 			type: 'hidden',
-			default: `=${ACCOUNTS_URL_EXPRESSION}/oauth2/authorize`,
+			default: AUTHORIZE_URL_EXPRESSION,
 			required: true,
 		},
 		{
 			displayName: 'Access Token URL',
 			name: 'accessTokenUrl',
 			type: 'hidden',
-			default: `=${ACCOUNTS_URL_EXPRESSION}/oauth2/token`,
+			default: TOKEN_URL_EXPRESSION,
 			required: true,
 		},
 		{

@@ -32,6 +32,16 @@ export const SERVICE_URL_EXPRESSION = `{{ ${environmentBaseUrlExpression(HOSTS, 
 export const ACCOUNTS_URL_EXPRESSION = `{{ $self["environment"] === "custom" ? String($self["customAccountsUrl"] || "").replace(/\\/+$/, "") : ${JSON.stringify(HOSTS.accounts)} }}`;
 
 /**
+ * The authorization and token endpoints, as n8n expressions over the credential's own fields: under
+ * SkySlope Accounts `{auth_url}/oauth2/authorize` and `/oauth2/token`; under an Okta issuer (newer
+ * SkySlope apps, `https://id.skyslope.com/oauth2/<server id>`) `<issuer>/v1/authorize` and `/v1/token`.
+ */
+const endpointExpression = (accountsPath: string, issuerPath: string) =>
+	`={{ $self["authServer"] === "issuer" ? String($self["issuerUrl"] || "").replace(/\\/+$/, "") + ${JSON.stringify(issuerPath)} : (${ACCOUNTS_URL_EXPRESSION.slice(3, -3)}) + ${JSON.stringify(accountsPath)} }}`;
+export const AUTHORIZE_URL_EXPRESSION = endpointExpression('/oauth2/authorize', '/v1/authorize');
+export const TOKEN_URL_EXPRESSION = endpointExpression('/oauth2/token', '/v1/token');
+
+/**
  * `{base_url}/partner/api`: the credential's resolved `apiBaseUrl`, or else built from its
  * environment and custom base URL (the same rule as the expressions above).
  */

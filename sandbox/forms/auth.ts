@@ -10,6 +10,8 @@ import { CALLER_ID } from './store';
 
 export const SANDBOX_CLIENT_ID = 'sandbox-forms-client';
 export const SANDBOX_CLIENT_SECRET = 'sandbox-forms-secret';
+/** An app registered as a public PKCE client (no secret): known only with the live switch publicFormsClient. */
+export const SANDBOX_PUBLIC_CLIENT_ID = 'sandbox-forms-public-client';
 
 export const SCOPES = [
 	'forms.files',
@@ -30,7 +32,9 @@ export type Scope = (typeof SCOPES)[number];
 
 interface Client {
 	id: string;
+	/** Empty for a public client, which proves itself by PKCE alone. */
 	secret: string;
+	public?: boolean;
 }
 
 interface AuthCode {
@@ -67,6 +71,7 @@ export interface RefreshToken {
 export class FormsAuth {
 	readonly clients = new Map<string, Client>([
 		[SANDBOX_CLIENT_ID, { id: SANDBOX_CLIENT_ID, secret: SANDBOX_CLIENT_SECRET }],
+		[SANDBOX_PUBLIC_CLIENT_ID, { id: SANDBOX_PUBLIC_CLIENT_ID, secret: '', public: true }],
 	]);
 	readonly codes = new Map<string, AuthCode>();
 	readonly accessTokens = new Map<string, AccessToken>();
@@ -191,6 +196,18 @@ export class FormsAuth {
 	routes(router: Router): void {
 		router.get('/oauth2/authorize', (req) => this.authorize(req));
 		router.post('/oauth2/token', (req) => this.token(req));
+		// Newer apps authorize through an Okta issuer, `<host>/oauth2/<server id>`: its endpoints are
+		// `<issuer>/v1/authorize` and `<issuer>/v1/token` (live switch publicFormsClient).
+		const issuer = (handler: (req: SandboxRequest) => SandboxResponse) => (req: SandboxRequest) =>
+			this.ctx.live().publicFormsClient ? handler(req) : oauthError(404, 'not_found', `no authorization server at ${req.path}`);
+		router.get('/oauth2/:server/v1/authorize', issuer((req) => this.authorize(req)));
+		router.post('/oauth2/:server/v1/token', issuer((req) => this.token(req)));
+	}
+
+	/** A registered client, a public one only while the sandbox answers as the live service does. */
+	private client(id: string): Client | undefined {
+		const client = this.clients.get(id);
+		return client?.public && !this.ctx.live().publicFormsClient ? undefined : client;
 	}
 
 	private authorize(req: SandboxRequest): SandboxResponse {
@@ -198,7 +215,7 @@ export class FormsAuth {
 		const clientId = q.get('client_id') ?? '';
 		const redirectUri = q.get('redirect_uri') ?? '';
 		// Errors about the client or the redirect URI are shown, never redirected (RFC 6749 4.1.2.1).
-		if (!this.clients.has(clientId)) return page(400, 'Unknown client', `client_id '${clientId}' is not registered.`);
+		if (!this.client(clientId)) return page(400, 'Unknown client', `client_id '${clientId}' is not registered.`);
 		let target: URL;
 		try {
 			target = new URL(redirectUri);
@@ -266,8 +283,11 @@ export class FormsAuth {
 			id = basicId;
 			secret = basicSecret;
 		}
+		const known = id ? this.client(id) : undefined;
+		// A public client sends its id and no secret: PKCE (the code_verifier) proves the code is its own.
+		if (known?.public) return secret ? oauthError(401, 'invalid_client', 'a public client has no secret') : known;
 		if (!id || secret === undefined) return oauthError(401, 'invalid_client', 'client authentication is required');
-		const client = this.clients.get(id);
+		const client = known;
 		if (!client || !safeEqual(client.secret, secret)) {
 			return oauthError(401, 'invalid_client', 'unknown client or wrong client secret');
 		}

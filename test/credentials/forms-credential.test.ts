@@ -167,5 +167,59 @@ describe('SkySlope Forms OAuth2 API credential', () => {
 				expect(refresh.headers.authorization).toMatch(/^Basic /);
 			}
 		});
+
+		it('an app registered as a public client, under an Okta-style issuer: no secret sent, connects and refreshes', async () => {
+			h.sandbox.setLive({ publicFormsClient: true });
+			const issuer = `${h.base}/oauth2/aus-sandbox/`;
+			const data = await resolve({
+				environment: 'custom',
+				customBaseUrl: h.base,
+				authServer: 'issuer',
+				issuerUrl: issuer,
+				clientId: 'sandbox-forms-public-client',
+				clientSecret: '',
+				scopes: ['forms.files'],
+			});
+			expect(data.authUrl).toBe(`${h.base}/oauth2/aus-sandbox/v1/authorize`);
+			expect(data.accessTokenUrl).toBe(`${h.base}/oauth2/aus-sandbox/v1/token`);
+			const verifier = randomBytes(48).toString('base64url');
+			const client = new ClientOAuth2({
+				clientId: String(data.clientId),
+				clientSecret: String(data.clientSecret ?? ''),
+				accessTokenUri: String(data.accessTokenUrl),
+				authorizationUri: String(data.authUrl),
+				authentication: data.authentication as 'body' | 'header',
+				redirectUri: 'http://127.0.0.1:5678/rest/oauth2-credential/callback',
+				scopes: String(data.scope).split(','),
+				scopesSeparator: ' ',
+				state: 'csrf-state',
+				query: { code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' },
+			});
+			const consent = await request(client.code.getUri());
+			expect(consent.statusCode).toBe(302);
+			await consent.body.dump();
+			const token = await client.code.getToken(String(consent.headers.location), { body: { code_verifier: verifier } });
+			h.sandbox.expireAuth('forms');
+			const refreshed = await token.refresh();
+			const files = await request(`${String(data.apiBaseUrl)}/files`, { headers: { authorization: `Bearer ${refreshed.accessToken}` } });
+			expect(files.statusCode).toBe(200);
+			await files.body.dump();
+			const calls = h.sandbox.requests('forms', 'POST', /^\/oauth2\/aus-sandbox\/v1\/token$/);
+			expect(calls.map((c) => (c.body as Record<string, string>).grant_type)).toEqual(['authorization_code', 'refresh_token']);
+			for (const call of calls) {
+				expect(call.status).toBe(200);
+				expect(call.body).toMatchObject({ client_id: 'sandbox-forms-public-client' });
+				expect(call.body).not.toHaveProperty('client_secret');
+				expect(call.headers.authorization).toBeUndefined();
+			}
+			// While the sandbox answers as the documents say, there is no issuer, and no public client.
+			h.sandbox.setLive({});
+			const noIssuer = await request(client.code.getUri());
+			expect(noIssuer.statusCode).toBe(404);
+			await noIssuer.body.dump();
+			const accounts = await request(`${h.base}/oauth2/authorize?client_id=sandbox-forms-public-client&redirect_uri=http://127.0.0.1:5678/cb&response_type=code`);
+			expect(accounts.statusCode).toBe(400);
+			await accounts.body.dump();
+		});
 	});
 });

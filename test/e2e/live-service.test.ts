@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 // The package in real n8n (running in Asia/Kolkata, test/e2e/global-setup.ts) against the sandbox
 // answering as clients of the live service report: a page past the last one is a 422, date-times
 // carry no zone (an empty one is 0001-01-01T00:00:00), statuses are display names.
