@@ -1,7 +1,14 @@
 import type { ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
 import { environmentProperties } from '../nodes/shared/environment';
-import { API_PATH, AUTHORIZE_URL_EXPRESSION, HOSTS, SERVICE_URL_EXPRESSION, TOKEN_URL_EXPRESSION } from '../nodes/SkySlopeForms/service';
+import {
+	API_PATH,
+	AUTHORIZE_URL_EXPRESSION,
+	HOSTS,
+	ISSUER_EXAMPLE,
+	SERVICE_URL_EXPRESSION,
+	TOKEN_URL_EXPRESSION,
+} from '../nodes/SkySlopeForms/service';
 
 /**
  * SkySlope Forms: OAuth 2.0 authorization code with PKCE (S256). n8n sends the user to
@@ -46,7 +53,7 @@ export class SkySlopeFormsOAuth2Api implements ICredentialType {
 				{
 					name: 'Okta Issuer',
 					value: 'issuer',
-					description: 'Newer apps: an issuer such as https://id.skyslope.com/oauth2/&lt;server ID&gt;',
+					description: 'Newer apps: an issuer URL given with the app (id.skyslope.com/oauth2/&lt;server ID&gt;)',
 				},
 			],
 			default: 'accounts',
@@ -58,7 +65,7 @@ export class SkySlopeFormsOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'e.g. https://id.skyslope.com/oauth2/aus1a2b3c4d5',
+			placeholder: `e.g. ${ISSUER_EXAMPLE}`,
 			description: 'The issuer your SkySlope app was given: its /v1/authorize and /v1/token are used',
 			displayOptions: { show: { authServer: ['issuer'] } },
 		},

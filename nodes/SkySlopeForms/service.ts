@@ -19,6 +19,9 @@ export const HOSTS = {
 	accounts: 'https://accounts.skyslope.com',
 } as const;
 
+/** What an Okta issuer of a newer SkySlope app looks like (the credential's placeholder). */
+export const ISSUER_EXAMPLE = 'https://id.skyslope.com/oauth2/aus1a2b3c4d5';
+
 /** Every API path is relative to `{base_url}` followed by this. */
 export const API_PATH = '/partner/api';
 

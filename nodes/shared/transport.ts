@@ -506,6 +506,11 @@ interface Target {
 	secrets: string[];
 	/** A renewed session was refused the same way: the status is not an expiry, do not renew again. */
 	renewalFutile?: boolean;
+	/**
+	 * The service refused an OAuth token that n8n had just renewed: final for this execution. Later
+	 * requests fail with the same words at once, without asking the token endpoint again.
+	 */
+	tokenRefused?: Failure;
 	gate: Gate;
 }
 
@@ -600,6 +605,9 @@ export async function apiRequestFull<T = unknown>(
 	const authOptions: IAdditionalCredentialOptions = {};
 	if (service.authRetryStatuses) authOptions.preAuthenticationRetryStatusCode = service.authRetryStatuses;
 
+	if (target.tokenRefused) {
+		throw await toApiError({ ctx: this, service, failure: target.tokenRefused, secrets, itemIndex: request.itemIndex });
+	}
 	const idempotent = IDEMPOTENT.has(request.method.toUpperCase());
 	const renewal = service.sessionRenewal;
 	/** The session was renewed for this request (once at most); the next attempt carries the marker. */
@@ -609,6 +617,10 @@ export async function apiRequestFull<T = unknown>(
 	let resentAfterRenewal = 0;
 	for (let attempt = 0; ; attempt++) {
 		const epoch = await acquire(gate);
+		if (target.tokenRefused) {
+			release(gate, epoch, undefined, undefined);
+			throw await toApiError({ ctx: this, service, failure: target.tokenRefused, secrets, itemIndex: request.itemIndex });
+		}
 		const renewalsAtSend = gate.renewals;
 		const sent: IHttpRequestOptions =
 			renewNow && renewal ? { ...options, headers: { ...options.headers, [renewal.markerHeader]: '1' } } : options;
@@ -638,12 +650,18 @@ export async function apiRequestFull<T = unknown>(
 			release(gate, epoch, failure.status, failure.headers, expired || tokenRefused);
 			// Requests in flight together meet one expiry together: the first renews, the others wait for
 			// it (the gate lets one request through at a time) and go again with the new session or token.
-			// (A token refused after n8n's own refresh: another request's refresh may have replaced it.)
-			const renewedByAnother = (expired && gate.renewals !== renewalsAtSend) || tokenRefused;
+			// A token refused after n8n's own refresh goes again only while other requests of the
+			// account are in flight (one of their refreshes may have replaced it under this one); a lone
+			// request refused with a token just renewed is refused for good: one renewal, then the
+			// service's words, and no further token asked by this execution.
+			const othersInFlight = gate.inFlight > 0;
+			const renewedByAnother =
+				(expired && gate.renewals !== renewalsAtSend) || (tokenRefused && othersInFlight && resentAfterRenewal === 0);
 			if (renewedByAnother && resentAfterRenewal < 2 && !lastAttempt) {
 				resentAfterRenewal++;
 				continue;
 			}
+			if (tokenRefused) target.tokenRefused = failure;
 			if (expired && renewed) target.renewalFutile = true;
 			if (expired && !renewed && !target.renewalFutile && !lastAttempt) {
 				renewed = true;
