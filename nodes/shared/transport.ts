@@ -655,13 +655,12 @@ export async function apiRequestFull<T = unknown>(
 			// request refused with a token just renewed is refused for good: one renewal, then the
 			// service's words, and no further token asked by this execution.
 			const othersInFlight = gate.inFlight > 0;
-			const renewedByAnother =
-				(expired && gate.renewals !== renewalsAtSend) || (tokenRefused && othersInFlight && resentAfterRenewal === 0);
+			const renewedByAnother = (expired && gate.renewals !== renewalsAtSend) || (tokenRefused && othersInFlight);
 			if (renewedByAnother && resentAfterRenewal < 2 && !lastAttempt) {
 				resentAfterRenewal++;
 				continue;
 			}
-			if (tokenRefused) target.tokenRefused = failure;
+			if (tokenRefused && !othersInFlight) target.tokenRefused = failure;
 			if (expired && renewed) target.renewalFutile = true;
 			if (expired && !renewed && !target.renewalFutile && !lastAttempt) {
 				renewed = true;
