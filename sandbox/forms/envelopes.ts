@@ -10,7 +10,7 @@ import { newEnvelope } from './seed';
 import { signingRoutes } from './signing';
 import { filterWith, sortWith, type SieveFields } from './sieve';
 import type { FormsState } from './state';
-import type { EnvelopeRecord, SignedDocumentRecord } from './store';
+import type { Delivery, EnvelopeRecord, SignedDocumentRecord } from './store';
 import { inNaming } from './naming';
 import { envelopeView, signedView } from './views';
 
@@ -24,27 +24,7 @@ export const ENVELOPE_FIELDS: SieveFields<EnvelopeRecord> = {
 	ownedby: { type: 'string', get: (e) => e.ownedBy },
 };
 
-/** The JSON the sandbox POSTs to a subscribed webhookUrl when an envelope's documents are signed. */
-export interface SignedNotification {
-	eventType: 'documents.signed';
-	fileId: number;
-	formsEnvelopeId: number;
-	envelopeId: string;
-	envelopeName: string;
-	documentIds: number[];
-	envelopeDocumentIds: number[];
-	signedAt: string;
-}
-
-/** A notification in any of the shapes the sandbox can send (see NOTIFICATION_SHAPES in signing.ts). */
-export type NotificationPayload = Record<string, unknown>;
-
-export interface Delivery {
-	url: string;
-	status?: number;
-	error?: string;
-	notification: NotificationPayload;
-}
+export type { Delivery, NotificationPayload, SignedNotification } from './store';
 
 export function signedPdf(record: SignedDocumentRecord, signers: string[]): Buffer {
 	record.bytes ??= makePdf(

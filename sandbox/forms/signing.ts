@@ -7,24 +7,23 @@
 //   DELETE /forms/sandbox/files/:fileId/subscription  forgets the file's webhook subscription
 import { z } from 'zod';
 
-import type { Delivery, NotificationPayload, SignedNotification } from './envelopes';
+
+export { NOTIFICATION_SHAPES, type NotificationShape } from './store';
 import { ApiError, badRequest, jsonBody, notFound, ok, parseId, wrap } from './http';
 import { completeEnvelope, newEnvelope } from './seed';
 import type { FormsState } from './state';
-import { CALLER_ID, type EnvelopeRecord, type FileRecord, type SignedDocumentRecord } from './store';
+import {
+	CALLER_ID,
+	NOTIFICATION_SHAPES,
+	type Delivery,
+	type EnvelopeRecord,
+	type FileRecord,
+	type NotificationPayload,
+	type NotificationShape,
+	type SignedDocumentRecord,
+	type SignedNotification,
+} from './store';
 
-/**
- * The payload shapes the sandbox can send. The spec leaves the payload open ("not shown"), so a
- * client must cope with any reasonable one:
- * - documentIds   a list of document ids (the default; SignedNotification)
- * - documents     a list of document objects, each with documentId
- * - documentId    one notification per signed document, each with a single documentId
- * - envelopeOnly  the envelope (formsEnvelopeId, envelopeId) but no document
- * - fileOnly      only the file and the time
- * - nested        {eventType, data: {fileId, envelope: {id, guid, name}, documents: [{id, name}]}, timestamp}
- */
-export const NOTIFICATION_SHAPES = ['documentIds', 'documents', 'documentId', 'envelopeOnly', 'fileOnly', 'nested'] as const;
-export type NotificationShape = (typeof NOTIFICATION_SHAPES)[number];
 
 const signSchema = z
 	.object({

@@ -1,7 +1,6 @@
 // The in-memory state of the forms service: records, id counters, and the rules that read them
 // (who may see a file, whom a caller may act for).
 import { notFound } from './http';
-import type { NotificationShape } from './signing';
 import type { Naming } from './naming';
 
 export interface Address {
@@ -305,4 +304,41 @@ export class FormsStore {
 		this.anyFile(doc.fileId);
 		return doc;
 	}
+}
+
+// ---- signed-document notifications: the shapes the sandbox sends (signing.ts, envelopes.ts) ----
+
+/**
+ * The payload shapes the sandbox can send. The spec leaves the payload open ("not shown"), so a
+ * client must cope with any reasonable one:
+ * - documentIds   a list of document ids (the default; SignedNotification)
+ * - documents     a list of document objects, each with documentId
+ * - documentId    one notification per signed document, each with a single documentId
+ * - envelopeOnly  the envelope (formsEnvelopeId, envelopeId) but no document
+ * - fileOnly      only the file and the time
+ * - nested        {eventType, data: {fileId, envelope: {id, guid, name}, documents: [{id, name}]}, timestamp}
+ */
+export const NOTIFICATION_SHAPES = ['documentIds', 'documents', 'documentId', 'envelopeOnly', 'fileOnly', 'nested'] as const;
+export type NotificationShape = (typeof NOTIFICATION_SHAPES)[number];
+
+/** The JSON the sandbox POSTs to a subscribed webhookUrl when an envelope's documents are signed. */
+export interface SignedNotification {
+	eventType: 'documents.signed';
+	fileId: number;
+	formsEnvelopeId: number;
+	envelopeId: string;
+	envelopeName: string;
+	documentIds: number[];
+	envelopeDocumentIds: number[];
+	signedAt: string;
+}
+
+/** A notification in any of the shapes the sandbox can send (see NOTIFICATION_SHAPES in signing.ts). */
+export type NotificationPayload = Record<string, unknown>;
+
+export interface Delivery {
+	url: string;
+	status?: number;
+	error?: string;
+	notification: NotificationPayload;
 }

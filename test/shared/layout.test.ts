@@ -96,3 +96,72 @@ describe.each(services)('%s', (service) => {
 		expect(source).not.toMatch(/https:\/\/[a-z-]+\.skyslope\.com/);
 	});
 });
+
+/** The .ts files below a folder. */
+function tsFiles(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const full = path.join(dir, name);
+		return statSync(full).isDirectory() ? tsFiles(full) : full.endsWith('.ts') ? [full] : [];
+	});
+}
+
+/** The import cycles among the .ts files below a folder (relative imports, type-only ones included). */
+function importCycles(dir: string): string[][] {
+	const files = new Set(tsFiles(dir));
+	const graph = new Map<string, string[]>();
+	for (const file of files) {
+		const deps: string[] = [];
+		for (const m of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s[^;]*?\sfrom\s+'(\.[^']+)'/gms)) {
+			const target = path.resolve(path.dirname(file), m[1]);
+			const found = [`${target}.ts`, path.join(target, 'index.ts')].find((c) => files.has(c));
+			if (found) deps.push(found);
+		}
+		graph.set(file, deps);
+	}
+	// Strongly connected components (Tarjan): every one with more than one file is a cycle.
+	let counter = 0;
+	const index = new Map<string, number>();
+	const low = new Map<string, number>();
+	const stack: string[] = [];
+	const onStack = new Set<string>();
+	const cycles: string[][] = [];
+	const visit = (v: string) => {
+		index.set(v, counter);
+		low.set(v, counter++);
+		stack.push(v);
+		onStack.add(v);
+		for (const w of graph.get(v) ?? []) {
+			if (!index.has(w)) {
+				visit(w);
+				low.set(v, Math.min(low.get(v)!, low.get(w)!));
+			} else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+		}
+		if (low.get(v) !== index.get(v)) return;
+		const component: string[] = [];
+		let w: string;
+		do {
+			w = stack.pop()!;
+			onStack.delete(w);
+			component.push(path.relative(path.join(__dirname, '..', '..'), w));
+		} while (w !== v);
+		if (component.length > 1) cycles.push(component.sort());
+	};
+	for (const v of graph.keys()) if (!index.has(v)) visit(v);
+	return cycles;
+}
+
+describe('imports', () => {
+	it('nodes/ has no import cycle: each file imports only what sits below it', () => {
+		expect(importCycles(path.join(__dirname, '..', '..', 'nodes'))).toEqual([]);
+	});
+
+	it('the cycle check finds a cycle (two files that import each other)', () => {
+		expect(importCycles(path.join(__dirname, 'fixtures-cycle'))).toEqual([
+			['test/shared/fixtures-cycle/a.ts', 'test/shared/fixtures-cycle/b.ts'],
+		]);
+	});
+
+	it('sandbox/ has no import cycle: store, then views, then routes', () => {
+		expect(importCycles(path.join(__dirname, '..', '..', 'sandbox'))).toEqual([]);
+	});
+});

@@ -14,7 +14,7 @@ import {
 	type Reader,
 } from './fields';
 import { formDrivenWrite, simpleRequest, type FormDrivenWrite } from './formDriven';
-import { kindOfFile } from './kinds';
+import { kindOfFile, type FileKind } from './kinds';
 import { byGuid, recordOutput } from './reads';
 import { simplifyFile } from './simplify';
 
@@ -22,7 +22,6 @@ import { simplifyFile } from './simplify';
  * The operations listings and sales have alike (spec 4.6-4.8: the same shape under
  * /api/files/listings/{listingGuid} and /api/files/sales/{saleGuid}), written once.
  */
-export type FileKind = 'listing' | 'sale';
 
 const Kind = (kind: FileKind) => (kind === 'listing' ? 'Listing' : 'Sale');
 const locator = (kind: FileKind) => (kind === 'listing' ? listingLocator() : saleLocator());

@@ -1,5 +1,8 @@
 import type { RecordKind } from '../../shared';
 
+/** The two kinds of file the service keeps. */
+export type FileKind = 'listing' | 'sale';
+
 /**
  * The kinds of record the listings-and-sales service answers with: the keys its payloads use
  * (spec 2.3, 2.4, 4.x and what public clients see), and the fields that tell a bare record from a

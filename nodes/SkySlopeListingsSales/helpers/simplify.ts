@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { serviceDate } from '../../shared/dates';
-import type { FileKind } from './fileOperations';
+import type { FileKind } from './kinds';
 
 /**
  * The Simplify output of Get and Get Many for listings and sales: the fields people use most, flat
