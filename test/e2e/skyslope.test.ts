@@ -142,6 +142,9 @@ describe('SkySlope in n8n', () => {
 		const guids = all.json('All listings').map((j) => String(j.listingGuid));
 		expect(guids.length).toBeGreaterThan(3);
 		const input = Array.from({ length: 40 }, (_, i) => ({ guid: guids[i % guids.length] }));
+		// A polling trigger still published by an earlier file would log in on its own meanwhile.
+		const published = await api<{ data: Array<{ id: string }> }>('GET', '/workflows?active=true');
+		for (const wf of published.data) await deactivateWorkflow(wf.id);
 		await clearSandboxLog();
 		// The session ends before every 15th read: ten reads are in flight when it does.
 		await setFaults([{ service: 'listings', method: 'GET', path: '^/api/files/listings/', expireEvery: 15 }]);
