@@ -54,6 +54,25 @@ describe('SkySlope Listings & Sales against the live service behaviour', () => {
 		expect(pages.map((e) => e.status)).toEqual([...Array<number>(count / 10).fill(200), 422]);
 	}, 240_000);
 
+	it('more reads in flight than the service takes (429 beyond 3): every item comes back, each 429 waited out and resent', async () => {
+		const all = await runWorkflow(workflow([skyslopeNode('listings', 'All', { resource: 'listing', operation: 'getAll', returnAll: false, limit: 10 })]));
+		const guids = all.json('All').map((l) => String(l.listingGuid));
+		const input = Array.from({ length: 30 }, (_, i) => ({ guid: guids[i % guids.length] }));
+		await setLive({ parallel429: 3 });
+		await clearSandboxLog();
+		const r = await runWorkflow(
+			workflow([skyslopeNode('listings', 'Get listing', { resource: 'listing', operation: 'get', listingGuid: '={{ $json.guid }}' })]),
+			{ input },
+		);
+		expect(r.status).toBe('success');
+		expect(r.json('Get listing').map((l) => String(l.listingGuid))).toEqual(input.map((i) => i.guid));
+		const reads = (await sandboxLog('listings')).filter((e) => e.method === 'GET' && e.path.startsWith('/api/files/listings/'));
+		const refused = reads.filter((e) => e.status === 429);
+		// Each item answered once with 200; every 429 the sandbox gave was followed by a resend.
+		expect(reads.filter((e) => e.status === 200)).toHaveLength(30);
+		expect(reads).toHaveLength(30 + refused.length);
+	}, 240_000);
+
 	it('the trigger with zone-less dates and display statuses stays quiet when activated, then emits each new listing once, poll after poll', async () => {
 		await setLive(['pastEnd422', 'zonelessDates', 'displayStatuses']);
 		await clearSandboxLog();
