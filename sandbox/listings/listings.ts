@@ -285,7 +285,13 @@ export function registerListings(router: Router, deps: Deps): void {
 		const guid = guidParam(req, 'documentGuid');
 		const doc = rec.documents.find((d) => d.documentGuid === guid);
 		if (!doc) throw notFound(`Document ${guid} not found on this listing`);
-		const { data, warnings } = validate(documentFields(), objectBody(req), { partial: true });
+		// ASP.NET binds JSON names ignoring case: a client of the live service sends `FileName`.
+		const fields = documentFields();
+		const body: Record<string, unknown> = {};
+		for (const [key, value] of Object.entries(objectBody(req))) {
+			body[fields.find((f) => f.fieldName.toLowerCase() === key.toLowerCase())?.fieldName ?? key] = value;
+		}
+		const { data, warnings } = validate(fields, body, { partial: true });
 		if (typeof data.fileName === 'string') doc.fileName = data.fileName;
 		if (data.documentStatusId !== undefined) doc.documentStatus = nameOf(DOCUMENT_STATUSES, data.documentStatusId);
 		doc.modifiedOn = iso(ctx.now());

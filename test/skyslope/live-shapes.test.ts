@@ -73,3 +73,28 @@ describe('other shapes of the same answer', () => {
 		expect(env.sent('PUT').at(-1)?.status).toBe(200);
 	});
 });
+
+describe('updating a listing document', () => {
+	it('sends fileName in the body, and a field the package does not list (FileName) as given, not refused', async () => {
+		const listing = [...env.state.store.listings.values()].find((l) => l.documents.length > 0)!;
+		const document = listing.documents[0];
+		for (const [key, name] of [
+			['fileName', 'Renamed by fileName.pdf'],
+			['FileName', 'Renamed by FileName.pdf'],
+		]) {
+			const r = await env.run({
+				resource: 'listing',
+				operation: 'updateDocument',
+				listingGuid: byId(String(listing.dto.listingGuid)),
+				documentGuid: byId(document.documentGuid),
+				columns: { mappingMode: 'defineBelow', value: { [key]: name }, matchingColumns: [], schema: [] },
+			});
+			expect(r.error).toBeUndefined();
+			const sent = env.sent('PATCH').at(-1)!;
+			expect(sent.body).toEqual({ [key]: name });
+			expect(sent.query).toEqual({});
+			expect(sent.status).toBe(200);
+			expect(document.fileName).toBe(name);
+		}
+	});
+});

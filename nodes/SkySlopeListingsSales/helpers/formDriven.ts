@@ -20,6 +20,11 @@ export interface FormSource {
 	fields?: FormField[];
 	/** An update: nothing is mandatory. */
 	partial?: boolean;
+	/**
+	 * The service publishes no form for it, so `fields` are only what it documents: a field not
+	 * listed is sent as given, not refused (clients of the live service send others that work).
+	 */
+	open?: boolean;
 	/** Top-level form fields the operation sets from its own pickers. */
 	exclude?: string[];
 	/** The parameters reading the form needs, when fewer than the write's (default: the write's own). */
@@ -184,7 +189,7 @@ export function formDrivenWrite(spec: FormDrivenWrite): Operation {
 			}
 			const own = spec.extraBody?.(r) ?? {};
 			const formRequest = spec.form.request?.(r);
-			const checkOptions = { partial: spec.form.partial, own: Object.keys(own) };
+			const checkOptions = { partial: spec.form.partial, open: spec.form.open, own: Object.keys(own) };
 			const form = formRequest ? await formOf(this, formRequest, itemIndex).fields : (spec.form.fields ?? []);
 			const checked = checkFormBody(form, { ...mapped, ...own }, checkOptions);
 			if (checked.problems.length) throw formRefusal(this, itemIndex, checked.problems, false);

@@ -274,6 +274,8 @@ export interface FormCheckOptions {
 	partial?: boolean;
 	/** Top-level body keys the operation sets itself, accepted even when the form does not list them. */
 	own?: string[];
+	/** No form is published: a top-level field not listed is sent as given. */
+	open?: boolean;
 }
 
 export interface FormCheck {
@@ -296,7 +298,7 @@ export function checkFormBody(fields: FormField[], body: IDataObject, options: F
 		const out: IDataObject = { ...object };
 		const known = new Set(list.map((f) => f.fieldName));
 		for (const key of Object.keys(object)) {
-			if (known.has(key) || isEmpty(object[key]) || (top && options.own?.includes(key))) continue;
+			if (known.has(key) || isEmpty(object[key]) || (top && (options.open || options.own?.includes(key)))) continue;
 			problems.push(`${prefix}${key}: is not a field of the form (any more)`);
 		}
 		for (const field of list) {

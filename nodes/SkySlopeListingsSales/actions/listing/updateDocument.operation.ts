@@ -12,9 +12,11 @@ export default formDrivenWrite({
 	method: 'PATCH',
 	properties: [listingLocator(), listingDocumentLocator()],
 	path: (r) => `${listingPath(r)}${p`/documents/${guidOf(r, 'documentGuid')}`}`,
-	// The service publishes no form for documents: these are the fields it documents.
+	// The service publishes no form for documents: these are the fields it documents, and a field
+	// not listed is sent as given (a client of the live service sends `FileName`, which works).
 	form: {
 		partial: true,
+		open: true,
 		fields: [
 			{ fieldName: 'fileName', fieldType: 'String' },
 			{ fieldName: 'documentStatusId', fieldType: 'Nullable<int>' },
