@@ -7,10 +7,7 @@
 // UTC it emitted hours of old records again.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
-import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
-import { runPoll } from '../harness';
-import { byId, json, startEnv, type Env } from './setup';
+import { byId, createListing, json, pollTrigger, startEnv, type Env } from './setup';
 
 const HOUR = 3600 * 1000;
 
@@ -32,47 +29,7 @@ describe(`SkySlope Trigger, live dates and statuses, n8n in ${process.env.TZ ?? 
 		}
 	});
 
-	async function poll(parameters: INodeParameters, staticData: IDataObject) {
-		const result = await runPoll({
-			node: SkySlopeListingsSalesTrigger,
-			parameters,
-			credentialTypes: [SkySlopeApi],
-			credentials: { skySlopeApi: env.credentials },
-			staticData,
-			mode: 'trigger',
-		});
-		if (result.credentials.skySlopeApi) env.credentials = result.credentials.skySlopeApi;
-		return (result.output?.[0] ?? []).map((i) => i.json);
-	}
-
-	async function createListing(street: string): Promise<string> {
-		const office = env.state.store.offices[0];
-		const agent = env.state.store.users.find((u) => u.userType === 'Agent' && u.officeGuid === office.officeGuid)!;
-		const r = await env.run({
-			resource: 'listing',
-			operation: 'create',
-			officeGuid: byId(office.officeGuid),
-			checklistTypeId: 11,
-			agentGuid: byId(agent.userGuid),
-			columns: {
-				mappingMode: 'defineBelow',
-				value: {
-					listingPrice: 300000,
-					listingDate: '2026-01-01T00:00:00.000Z',
-					expirationDate: '2027-01-01T00:00:00.000Z',
-					'property.streetNumber': '1',
-					'property.streetAddress': street,
-					'property.city': 'Sampleton',
-					'property.state': 'CA',
-					'property.zip': '95814',
-				},
-				matchingColumns: [],
-				schema: [],
-			},
-		});
-		if (r.error) throw new Error(r.error.message);
-		return String(json(r)[0].listingGuid);
-	}
+	const poll = (parameters: INodeParameters, staticData: IDataObject) => pollTrigger(env, parameters, staticData);
 
 	it('new listings: each emitted exactly once, poll after poll, and the cursor is a UTC instant near now', async () => {
 		const staticData: IDataObject = {};
@@ -81,7 +38,7 @@ describe(`SkySlope Trigger, live dates and statuses, n8n in ${process.env.TZ ?? 
 		expect(Math.abs(Date.parse(String(staticData.cursor)) - Date.now())).toBeLessThan(HOUR);
 		expect(String(staticData.cursor)).toMatch(/Z$/);
 		for (const round of [1, 2, 3]) {
-			const guid = await createListing(`Round ${round} Live St`);
+			const guid = await createListing(env, `Round ${round} Live St`);
 			const items = await poll(parameters, staticData);
 			expect(items.map((o) => o.listingGuid)).toEqual([guid]);
 			expect(await poll(parameters, staticData)).toEqual([]);

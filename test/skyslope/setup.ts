@@ -3,9 +3,10 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, I
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
 import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
+import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
 import { startSandbox, type SandboxOptions, type SandboxServer } from '../../sandbox';
 import { DEMO, type ListingsState } from '../../sandbox/listings';
-import { runMethod, runNode, type MethodKind, type RunNodeResult } from '../harness';
+import { runMethod, runNode, runPoll, type MethodKind, type RunNodeResult } from '../harness';
 
 export interface Env {
 	sandbox: SandboxServer;
@@ -65,3 +66,47 @@ export const json = (result: RunNodeResult): IDataObject[] => (result.output[0] 
 
 /** A resource locator value picked "by GUID". */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** One poll of the Listings & Sales Trigger with the env's credential; the items it emitted. */
+export async function pollTrigger(env: Env, parameters: INodeParameters, staticData: IDataObject, mode: 'manual' | 'trigger' = 'trigger') {
+	const result = await runPoll({
+		node: SkySlopeListingsSalesTrigger,
+		parameters,
+		credentialTypes: [SkySlopeApi],
+		credentials: { skySlopeApi: env.credentials },
+		staticData,
+		mode,
+	});
+	if (result.credentials.skySlopeApi) env.credentials = result.credentials.skySlopeApi;
+	return (result.output?.[0] ?? []).map((i) => i.json);
+}
+
+/** Creates a listing in the first office, for its first agent, through the node; its GUID. */
+export async function createListing(env: Env, street: string): Promise<string> {
+	const office = env.state.store.offices[0];
+	const agent = env.state.store.users.find((u) => u.userType === 'Agent' && u.officeGuid === office.officeGuid)!;
+	const r = await env.run({
+		resource: 'listing',
+		operation: 'create',
+		officeGuid: byId(office.officeGuid),
+		checklistTypeId: 11,
+		agentGuid: byId(agent.userGuid),
+		columns: {
+			mappingMode: 'defineBelow',
+			value: {
+				listingPrice: 300000,
+				listingDate: '2026-01-01T00:00:00.000Z',
+				expirationDate: '2027-01-01T00:00:00.000Z',
+				'property.streetNumber': '1',
+				'property.streetAddress': street,
+				'property.city': 'Sampleton',
+				'property.state': 'CA',
+				'property.zip': '95814',
+			},
+			matchingColumns: [],
+			schema: [],
+		},
+	});
+	if (r.error) throw new Error(r.error.message);
+	return String(json(r)[0].listingGuid);
+}

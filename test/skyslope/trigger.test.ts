@@ -1,11 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
-import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
 import { limits, selectEvents } from '../../nodes/SkySlopeListingsSales/helpers/triggerState';
-import { runPoll } from '../harness';
-import { byId, json, startEnv, type Env } from './setup';
+import { byId, createListing as createListingIn, pollTrigger, startEnv, type Env } from './setup';
 
 let env: Env;
 beforeAll(async () => {
@@ -13,48 +10,9 @@ beforeAll(async () => {
 });
 afterAll(async () => env.sandbox.close());
 
-async function poll(parameters: INodeParameters, staticData: IDataObject, mode: 'manual' | 'trigger' = 'trigger') {
-	const result = await runPoll({
-		node: SkySlopeListingsSalesTrigger,
-		parameters,
-		credentialTypes: [SkySlopeApi],
-		credentials: { skySlopeApi: env.credentials },
-		staticData,
-		mode,
-	});
-	if (result.credentials.skySlopeApi) env.credentials = result.credentials.skySlopeApi;
-	return (result.output?.[0] ?? []).map((i) => i.json);
-}
-
-const office = () => env.state.store.offices[0];
-const agentOf = (officeGuid: string) => env.state.store.users.find((u) => u.userType === 'Agent' && u.officeGuid === officeGuid)!;
-
-async function createListing(street: string) {
-	const r = await env.run({
-		resource: 'listing',
-		operation: 'create',
-		officeGuid: byId(office().officeGuid),
-		checklistTypeId: 11,
-		agentGuid: byId(agentOf(office().officeGuid).userGuid),
-		columns: {
-			mappingMode: 'defineBelow',
-			value: {
-				listingPrice: 300000,
-				listingDate: '2026-01-01T00:00:00.000Z',
-				expirationDate: '2027-01-01T00:00:00.000Z',
-				'property.streetNumber': '1',
-				'property.streetAddress': street,
-				'property.city': 'Sampleton',
-				'property.state': 'CA',
-				'property.zip': '95814',
-			},
-			matchingColumns: [],
-			schema: [],
-		},
-	});
-	if (r.error) throw new Error(r.error.message);
-	return String(json(r)[0].listingGuid);
-}
+const poll = (parameters: INodeParameters, staticData: IDataObject, mode: 'manual' | 'trigger' = 'trigger') =>
+	pollTrigger(env, parameters, staticData, mode);
+const createListing = (street: string) => createListingIn(env, street);
 
 describe('SkySlope Trigger', () => {
 	it('a manual test run returns the most recent file as a sample', async () => {
