@@ -605,9 +605,6 @@ export async function apiRequestFull<T = unknown>(
 	const authOptions: IAdditionalCredentialOptions = {};
 	if (service.authRetryStatuses) authOptions.preAuthenticationRetryStatusCode = service.authRetryStatuses;
 
-	if (target.tokenRefused) {
-		throw await toApiError({ ctx: this, service, failure: target.tokenRefused, secrets, itemIndex: request.itemIndex });
-	}
 	const idempotent = IDEMPOTENT.has(request.method.toUpperCase());
 	const renewal = service.sessionRenewal;
 	/** The session was renewed for this request (once at most); the next attempt carries the marker. */
@@ -617,6 +614,7 @@ export async function apiRequestFull<T = unknown>(
 	let resentAfterRenewal = 0;
 	for (let attempt = 0; ; attempt++) {
 		const epoch = await acquire(gate);
+		// The service refused a token just renewed (below): every later request fails with its words.
 		if (target.tokenRefused) {
 			release(gate, epoch, undefined, undefined);
 			throw await toApiError({ ctx: this, service, failure: target.tokenRefused, secrets, itemIndex: request.itemIndex });
