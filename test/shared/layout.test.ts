@@ -111,7 +111,8 @@ function importCycles(dir: string): string[][] {
 	const graph = new Map<string, string[]>();
 	for (const file of files) {
 		const deps: string[] = [];
-		for (const m of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s[^;]*?\sfrom\s+'(\.[^']+)'/gms)) {
+		// import/export ... from './x', and a bare import './x' (side effects only)
+		for (const m of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s(?:[^;]*?\sfrom\s+)?['"](\.[^'"]+)['"]/gms)) {
 			const target = path.resolve(path.dirname(file), m[1]);
 			const found = [`${target}.ts`, path.join(target, 'index.ts')].find((c) => files.has(c));
 			if (found) deps.push(found);
