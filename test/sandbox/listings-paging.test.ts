@@ -99,3 +99,72 @@ describe('listings sandbox: lists, 10 a page with next links (4.6)', () => {
 		}
 	});
 });
+
+describe('listings sandbox: the end of a list as the live service writes it (live switch pastEnd422)', () => {
+	let api: Listings;
+	let seeded: Array<Map<string, unknown>>;
+	beforeAll(async () => {
+		api = await Listings.start({ rateLimits: { listings: { limit: 10000 } } });
+		await api.login();
+		seeded = [new Map(api.state.store.listings), new Map(api.state.store.sales)];
+	});
+	afterEach(() => api.sandbox.setLive({}));
+	afterAll(async () => api.close());
+
+	/** Keeps exactly `n` listings and `n` sales. */
+	function keep(n: number): void {
+		[api.state.store.listings, api.state.store.sales].forEach((records, i) => {
+			records.clear();
+			for (const [key, record] of [...seeded[i].entries()].slice(0, n)) (records as Map<string, unknown>).set(key, record);
+		});
+	}
+
+	const nextPage = (r: { json: { links?: Array<{ rel: string; href: string }> } }) => {
+		const next = r.json.links?.find((l) => l.rel === 'next');
+		return next ? Number(new URL(next.href).searchParams.get('PageNumber')) : undefined;
+	};
+
+	for (const kind of ['listings', 'sales'] as const) {
+		it(`${kind}: a full last page still offers next, and the page past it answers 422 with the service's words`, async () => {
+			keep(20);
+			api.sandbox.setLive({ pastEnd422: true });
+			const first = await api.get(`/api/files/${kind}`);
+			expect(nextPage(first)).toBe(2);
+			const last = await api.get(`/api/files/${kind}?pageNumber=2`);
+			expect(last.status).toBe(200);
+			expect((last.json.value as Page['value'])[kind]).toHaveLength(10);
+			const next = last.json.links!.find((l) => l.rel === 'next')!;
+			expect(next.method).toBe('GET');
+			expect(new URL(next.href).searchParams.get('PageNumber')).toBe('3');
+			const beyond = await api.get(next.href.replace(api.base, ''));
+			expect(beyond.status).toBe(422);
+			expect(beyond.json).toEqual({ errors: ['Please check your query parameters'] });
+			expect((await api.get(`/api/files/${kind}?pageNumber=99`)).status).toBe(422);
+		});
+
+		it(`${kind}: a short last page offers no next; the page past it is a 422 too; an empty first page is an empty list`, async () => {
+			keep(15);
+			api.sandbox.setLive({ pastEnd422: true });
+			const last = await api.get(`/api/files/${kind}?pageNumber=2`);
+			expect((last.json.value as Page['value'])[kind]).toHaveLength(5);
+			expect(nextPage(last)).toBeUndefined();
+			expect((await api.get(`/api/files/${kind}?pageNumber=3`)).json).toEqual({ errors: ['Please check your query parameters'] });
+			// A filter that matches nothing: page 1 answers an empty list, as without the switch.
+			const future = Math.floor(Date.now() / 1000) + 86400 * 365;
+			const none = await api.get(`/api/files/${kind}?earliestDate=${future}`);
+			expect(none.status).toBe(200);
+			expect((none.json.value as Page['value'])[kind]).toEqual([]);
+			expect(nextPage(none)).toBeUndefined();
+		});
+
+		it(`${kind}: with the switch off, a full last page offers no next and the page past it is an empty page`, async () => {
+			keep(20);
+			const last = await api.get(`/api/files/${kind}?pageNumber=2`);
+			expect((last.json.value as Page['value'])[kind]).toHaveLength(10);
+			expect(nextPage(last)).toBeUndefined();
+			const beyond = await api.get(`/api/files/${kind}?pageNumber=3`);
+			expect(beyond.status).toBe(200);
+			expect((beyond.json.value as Page['value'])[kind]).toEqual([]);
+		});
+	}
+});
