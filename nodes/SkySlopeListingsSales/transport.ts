@@ -102,25 +102,10 @@ export function nextLinkQuery(href: string): IDataObject {
 }
 
 /**
- * One page of a list, or undefined at the live service's end of a list: after a full page it
- * answers the next page with 422 (isPastTheEnd). Only the caller knows the page before was full.
- */
-export async function skySlopePage(this: ApiContext, request: ApiRequest, afterFullPage: boolean): Promise<Envelope | undefined> {
-	return await skySlopeRequest.call(this, request).then(
-		(envelope) => envelope,
-		(error: unknown) => {
-			if (afterFullPage && isPastTheEnd(error)) return undefined;
-			// Already the transport's NodeApiError, with the service's words.
-			throw error;
-		},
-	);
-}
-
-/**
  * Whether a failed page read is the live service's way to say "there is no such page": a page
  * past the last one answers 422 "Please check your query parameters", not an empty page, and a
- * full last page still links a `next` one. Only a page after a full page may be read so; the
- * caller decides that. Any other 422, or other words, stays an error.
+ * full last page still links a `next` one. Only a page after a full page may be read so (the
+ * shared paging's ListEnd decides that). Any other 422, or other words, stays an error.
  */
 export function isPastTheEnd(error: unknown): boolean {
 	if (!(error instanceof NodeApiError) || error.httpCode !== '422') return false;

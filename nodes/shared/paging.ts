@@ -36,6 +36,34 @@ export interface Link {
 }
 
 /**
+ * How a service ends a list when it answers no empty page: the page asked for after a full page
+ * (`pageSize` records) fails, with an error `is` recognises (the live listings-and-sales service
+ * answers 422 "Please check your query parameters" for the page after a full last page).
+ */
+export interface ListEnd {
+	pageSize: number;
+	is: (error: unknown) => boolean;
+}
+
+/**
+ * A page, or undefined at the service's end of the list (`end`): only a page asked for after a
+ * full one (`previousCount` records on the page before; undefined for a first page) ends the list
+ * so. Any other failure, or that failure on any other page, stays the error it is; the page is not
+ * asked again either way.
+ */
+export async function pageOrEnd<T>(read: () => Promise<T>, end: ListEnd | undefined, previousCount: number | undefined): Promise<T | undefined> {
+	const mayEnd = end !== undefined && previousCount !== undefined && previousCount >= end.pageSize;
+	return await read().then(
+		(page) => page,
+		(error: unknown) => {
+			if (mayEnd && end?.is(error)) return undefined;
+			// The transport's error, with the service's words.
+			throw error;
+		},
+	);
+}
+
+/**
  * Follows `links[rel=next]` until there is none or the limit is reached. `fetch` receives the
  * next link's href (undefined for the first page) and returns the page's records and links.
  */
@@ -44,6 +72,8 @@ export async function followNextLinks<T>(options: {
 	limit?: number;
 	/** A bound against a service that links a page to itself. */
 	maxPages?: number;
+	/** The service's end of a list, when a page after a full last page fails rather than comes empty. */
+	end?: ListEnd;
 	fetch: (nextHref: string | undefined) => Promise<{ records: T[]; links?: Link[] }>;
 }): Promise<T[]> {
 	const limit = options.returnAll ? Number.POSITIVE_INFINITY : Math.max(1, options.limit ?? 50);
@@ -51,9 +81,13 @@ export async function followNextLinks<T>(options: {
 	const out: T[] = [];
 	const seen = new Set<string>();
 	let next: string | undefined;
+	let previousCount: number | undefined;
 	for (let page = 0; page < maxPages && out.length < limit; page++) {
-		const { records, links } = await options.fetch(next);
+		const read = await pageOrEnd(async () => await options.fetch(next), options.end, previousCount);
+		if (!read) break;
+		const { records, links } = read;
 		out.push(...records);
+		previousCount = records.length;
 		next = links?.find((l) => l.rel?.toLowerCase() === 'next')?.href;
 		if (!next || seen.has(next) || records.length === 0) break;
 		seen.add(next);

@@ -1,5 +1,5 @@
  
-import { collectPages, dateWindows, followNextLinks } from '../../nodes/shared/paging';
+import { collectPages, dateWindows, followNextLinks, type ListEnd } from '../../nodes/shared/paging';
 
 function pagedSource(total: number) {
 	const calls: Array<[number, number]> = [];
@@ -66,6 +66,58 @@ describe('followNextLinks', () => {
 			},
 		});
 		expect(calls).toBe(2);
+	});
+});
+
+describe('followNextLinks with a service that ends a list with an error (ListEnd)', () => {
+	/** The live listings-and-sales way: pages of 10, `next` from every full page, the page past the last one fails. */
+	const END = 'Please check your query parameters';
+	const end: ListEnd = { pageSize: 10, is: (error) => error instanceof Error && error.message === END };
+	function source(total: number, fail: (page: number) => Error | undefined = () => new Error(END)) {
+		const asked: number[] = [];
+		const fetch = async (href: string | undefined) => {
+			const page = href ? Number(href) : 1;
+			asked.push(page);
+			const records = Array.from({ length: total }, (_, i) => i + 1).slice((page - 1) * 10, page * 10);
+			if (records.length === 0) throw fail(page) ?? new Error(END);
+			return { records, links: records.length === 10 ? [{ rel: 'next', href: String(page + 1) }] : [] };
+		};
+		return { asked, fetch };
+	}
+
+	it.each([10, 20, 40])('%i records: every record once, the failed page after a full last page is the end, asked once', async (n) => {
+		const s = source(n);
+		const all = await followNextLinks({ returnAll: true, end, fetch: s.fetch });
+		expect(all).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+		expect(s.asked).toEqual(Array.from({ length: n / 10 + 1 }, (_, i) => i + 1));
+	});
+
+	it('a Limit the pages already met asks for no page beyond', async () => {
+		for (const [limit, pages] of [
+			[10, [1]],
+			[20, [1, 2]],
+			[15, [1, 2]],
+		] as const) {
+			const s = source(20);
+			expect(await followNextLinks({ returnAll: false, limit, end, fetch: s.fetch })).toHaveLength(limit);
+			expect(s.asked).toEqual(pages);
+		}
+	});
+
+	it('the same failure on a first page, or after a short page, stays the error', async () => {
+		await expect(followNextLinks({ returnAll: true, end, fetch: source(0).fetch })).rejects.toThrow(END);
+		const short = source(15);
+		// A short page that links a next one anyway: the failure of that page is no end of a list.
+		const fetch = async (href: string | undefined) => ({ ...(await short.fetch(href)), links: [{ rel: 'next', href: String(Number(href ?? 1) + 1) }] });
+		await expect(followNextLinks({ returnAll: true, end, fetch })).rejects.toThrow(END);
+		expect(short.asked).toEqual([1, 2, 3]);
+	});
+
+	it('another failure after a full page stays the error, and without a ListEnd so does this one', async () => {
+		const other = source(20, () => new Error('pageNumber: must be at most 1000'));
+		await expect(followNextLinks({ returnAll: true, end, fetch: other.fetch })).rejects.toThrow('pageNumber: must be at most 1000');
+		expect(other.asked).toEqual([1, 2, 3]);
+		await expect(followNextLinks({ returnAll: true, fetch: source(20).fetch })).rejects.toThrow(END);
 	});
 });
 

@@ -4,6 +4,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { isPastTheEnd } from '../../nodes/SkySlopeListingsSales/transport';
+import { startTestServer, type RecordedRequest, type Reply } from '../harness/test-server';
 import { json, startEnv, type Env } from './setup';
 
 let env: Env;
@@ -96,5 +97,62 @@ describe('the end of a list as the live service writes it (422 past the last pag
 		expect(isPastTheEnd(error('Please check your query parameters'))).toBe(true);
 		expect(isPastTheEnd(error('pageNumber: must be at most 1000'))).toBe(false);
 		expect(isPastTheEnd(new NodeApiError(node, {}, { message: 'Please check your query parameters', httpCode: '400' }))).toBe(false);
+	});
+
+	/**
+	 * Against a stand-in (the sandbox ends its lists only one way): `listings` answers each page of
+	 * /api/files/listings, by number; the env's credential points at the stand-in meanwhile.
+	 */
+	async function withStandIn(listings: (page: number) => Reply, use: (asked: () => number[]) => Promise<void>): Promise<void> {
+		const server = await startTestServer((req: RecordedRequest) => {
+			if (req.method === 'POST' && req.path === '/auth/login') {
+				return { body: { Session: 'stand-in', Expiration: new Date(Date.now() + 3600_000).toISOString() } };
+			}
+			return listings(Number(req.query.PageNumber ?? req.query.pageNumber ?? 1));
+		});
+		const credentials = env.credentials;
+		env.credentials = { ...credentials, customBaseUrl: server.url };
+		try {
+			await use(() => server.requests.filter((r) => r.path === '/api/files/listings').map((r) => Number(r.query.PageNumber ?? r.query.pageNumber ?? 1)));
+		} finally {
+			env.credentials = credentials;
+			await server.close();
+		}
+	}
+	const fullPage = (page: number): Reply => ({
+		body: {
+			value: { listings: Array.from({ length: 10 }, (_, i) => ({ listingGuid: `00000000-0000-4000-8000-${String(page * 100 + i).padStart(12, '0')}` })) },
+			links: [{ rel: 'next', href: `api/files/listings?PageNumber=${page + 1}`, method: 'GET' }],
+			warnings: [],
+		},
+	});
+	const refused = (words: string): Reply => ({ status: 422, body: { errors: [words] } });
+
+	it('a 422 with other words on the page after a full page stays an error with those words, the page asked once', async () => {
+		await withStandIn(
+			(page) => (page === 1 ? fullPage(1) : refused('PageNumber must be between 1 and 1000')),
+			async (asked) => {
+				const r = await env.run({ resource: 'listing', operation: 'getAll', returnAll: true });
+				expect(r.error?.message).toMatch(/answered 422: PageNumber must be between 1 and 1000/);
+				expect(asked()).toEqual([1, 2]);
+				await expect(env.method('listSearch', 'searchListings', {}, { paginationToken: '2' })).rejects.toThrow(
+					/answered 422: PageNumber must be between 1 and 1000/,
+				);
+				expect(asked()).toEqual([1, 2, 2]);
+			},
+		);
+	});
+
+	it("a 422 'Please check your query parameters' on the first page stays an error with those words", async () => {
+		await withStandIn(
+			() => refused('Please check your query parameters'),
+			async (asked) => {
+				const r = await env.run({ resource: 'listing', operation: 'getAll', returnAll: false, limit: 5 });
+				expect(r.error?.message).toMatch(/answered 422: Please check your query parameters/);
+				expect(asked()).toEqual([1]);
+				await expect(env.method('listSearch', 'searchListings', {})).rejects.toThrow(/answered 422: Please check your query parameters/);
+				expect(asked()).toEqual([1, 1]);
+			},
+		);
 	});
 });

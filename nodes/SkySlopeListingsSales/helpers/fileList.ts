@@ -13,9 +13,10 @@ import {
 	statusOf,
 	toUnixSeconds,
 	type Link,
+	type ListEnd,
 	type Operation,
 } from '../../shared';
-import { nextLinkQuery, skySlopePage } from '../transport';
+import { isPastTheEnd, nextLinkQuery, skySlopeRequest } from '../transport';
 import { kindOfFile } from './kinds';
 import { simplifyFile } from './simplify';
 
@@ -66,6 +67,9 @@ function firstPageQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject 
 /** The list pages hold 10 records (spec 4.6). */
 export const FILE_PAGE_SIZE = 10;
 
+/** The live service's end of a list: the page after a full last page answers 422 (isPastTheEnd). */
+export const FILE_LIST_END: ListEnd = { pageSize: FILE_PAGE_SIZE, is: isPastTheEnd };
+
 /**
  * The next page of an answer that came without links (without its envelope): the page number one
  * higher, while the page was full. An answer with links decides by its `next` link alone.
@@ -82,7 +86,8 @@ export function pageByNumber(qs: IDataObject, count: number): Link[] | undefined
 
 /**
  * Get Many for listings and sales: pages of 10, the `next` link followed for Return All (its query
- * sent to the same path on the credential's host), one item per record.
+ * sent to the same path on the credential's host) to the live service's end of a list, one item
+ * per record.
  */
 export function fileGetMany(kind: 'listing' | 'sale'): Operation {
 	const path = kind === 'listing' ? '/api/files/listings' : '/api/files/sales';
@@ -97,22 +102,19 @@ export function fileGetMany(kind: 'listing' | 'sale'): Operation {
 			const returnAll = limit === undefined;
 			const first = firstPageQuery(this, itemIndex);
 			const simplify = this.getNodeParameter('simplify', itemIndex, true) !== false;
-			let previousCount = 0;
 			const records = await followNextLinks<IDataObject>({
 				returnAll,
 				limit,
+				end: FILE_LIST_END,
 				fetch: async (next) => {
 					const qs = next ? nextLinkQuery(next) : first;
-					const afterFullPage = next !== undefined && previousCount >= FILE_PAGE_SIZE;
-					const envelope = await skySlopePage.call(this, { method: 'GET', path, qs, itemIndex }, afterFullPage);
-					if (!envelope) return { records: [] };
+					const envelope = await skySlopeRequest.call(this, { method: 'GET', path, qs, itemIndex });
 					const records = readRecords(this, envelope.value, {
 						...kindOfFile(kind),
 						operation: `Get many ${kind}s`,
 						itemIndex,
 						status: statusOf(envelope),
 					});
-					previousCount = records.length;
 					return { records, links: (envelope.links as Link[] | undefined) ?? pageByNumber(qs, records.length) };
 				},
 			});

@@ -3,7 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 import { p, readRecords } from '../../shared';
 import { loadReader } from './fields';
 import { CHECKLIST_TYPE, CONTACT, DOCUMENT, LISTING, OFFICE, SUBSCRIBERS, USER, kindOfFile } from './kinds';
-import { FILE_PAGE_SIZE } from './fileList';
+import { FILE_LIST_END, FILE_PAGE_SIZE } from './fileList';
 import { getRecord, getRecords } from './reads';
 
 /* What the pickers read: one request each, through the node's transport and the shared readers. */
@@ -65,12 +65,14 @@ export async function filesPage(
 	page: number,
 ): Promise<{ choices: Choice[]; nextPage?: number }> {
 	const path = kind === 'listing' ? '/api/files/listings' : '/api/files/sales';
-	// A later page is asked for only after a full one: the live service's 422 there ends the list.
+	// A later page is asked for only after a page that offered it, as the live service does after a
+	// full page: its 422 there ends the list.
 	const { records, envelope } = await getRecords(ctx, path, {
 		kind: kindOfFile(kind),
 		operation: `Search ${kind}s`,
 		qs: { pageNumber: page },
-		afterFullPage: page > 1,
+		end: FILE_LIST_END,
+		previousCount: page > 1 ? FILE_PAGE_SIZE : undefined,
 	});
 	const choices = records.map((f) => ({
 		name: fileName(f),

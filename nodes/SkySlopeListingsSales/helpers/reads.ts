@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import {
 	defineOperation,
+	pageOrEnd,
 	readLimit,
 	readRecord,
 	readRecords,
@@ -9,10 +10,11 @@ import {
 	statusOf,
 	upTo,
 	type ApiContext,
+	type ListEnd,
 	type Operation,
 	type RecordKind,
 } from '../../shared';
-import { skySlopePage, skySlopeRequest, type Envelope } from '../transport';
+import { skySlopeRequest, type Envelope } from '../transport';
 import { executeReader, type Reader } from './fields';
 import type { Output } from './formDriven';
 
@@ -95,15 +97,18 @@ export async function getRecord(
 	return readRecord(ctx, envelope.value, { ...read.kind, operation: read.operation, itemIndex: read.itemIndex, status: statusOf(envelope) });
 }
 
-/** GET a list (a picker's options), through the node's transport; the envelope too, for its links. */
+/**
+ * GET a list (a picker's options), through the node's transport; the envelope too, for its links.
+ * A page of a paged list names the list's `end` and the count of the page before it: at the end of
+ * the list it has no records.
+ */
 export async function getRecords(
 	ctx: ApiContext,
 	path: string,
-	read: { kind: RecordKind; operation: string; qs?: IDataObject; itemIndex?: number; afterFullPage?: boolean },
+	read: { kind: RecordKind; operation: string; qs?: IDataObject; itemIndex?: number; end?: ListEnd; previousCount?: number },
 ): Promise<{ records: IDataObject[]; envelope: Envelope }> {
 	const request = { method: 'GET' as const, path, qs: read.qs, itemIndex: read.itemIndex };
-	// A page after a full one may be past the end of the list (the live service's 422): no records.
-	const envelope = await skySlopePage.call(ctx, request, read.afterFullPage === true);
+	const envelope = await pageOrEnd(async () => await skySlopeRequest.call(ctx, request), read.end, read.previousCount);
 	if (!envelope) return { records: [], envelope: {} };
 	const records = readRecords(ctx, envelope.value, {
 		...read.kind,
