@@ -12,7 +12,10 @@
  *   (`Closed`, `Canceled/App`, ...), not as the spec's filters spell it.
  * - `valuesPayload`: listings-and-sales answers carry their payload under `values`, not `value`.
  * - `shortOfficeKeys`: a single office reads as `{ guid, name }` (the list keeps `officeGuid`/`officeName`).
- * - `writeWarnings`: a write answers 200 with a warning ("The folder was not updated").
+ * - `writeWarnings`: every successful listings-and-sales write answers 200 with a warning ("The
+ *   folder was not updated"), a 204 included.
+ * - `documentQuery500`: a listing document update with a file name in the query (not the body)
+ *   answers 500, as clients of the live service report.
  * - `parallel429`: a number: requests of one service in flight beyond it are answered 429.
  * - `publicFormsClient`: the Forms token endpoint takes a public PKCE client (no client secret) and
  *   also serves an Okta-style issuer (`/oauth2/<server id>/v1/authorize` and `/v1/token`).
@@ -24,6 +27,7 @@ export const LIVE_BEHAVIOURS = [
 	'valuesPayload',
 	'shortOfficeKeys',
 	'writeWarnings',
+	'documentQuery500',
 	'parallel429',
 	'publicFormsClient',
 ] as const;

@@ -23,7 +23,7 @@ import {
 import { route, type Deps } from './deps';
 import { registerFiles } from './files';
 import { field, type FieldDef, validate } from './fields';
-import { guidParam, href, link, notFound, objectBody, ok, queryValue, unprocessable } from './http';
+import { errorResponse, guidParam, href, link, notFound, objectBody, ok, queryValue, unprocessable } from './http';
 import { iso } from './store';
 import type { ChecklistType, Contact, Dto, ListingRecord, Office, User } from './types';
 
@@ -285,6 +285,10 @@ export function registerListings(router: Router, deps: Deps): void {
 		const guid = guidParam(req, 'documentGuid');
 		const doc = rec.documents.find((d) => d.documentGuid === guid);
 		if (!doc) throw notFound(`Document ${guid} not found on this listing`);
+		// Live: the file name as a query parameter fails with 500 (the body's `FileName` works).
+		if (ctx.live().documentQuery500 && [...req.query.keys()].some((k) => k.toLowerCase() === 'filename')) {
+			return errorResponse(500, ['An error has occurred.']);
+		}
 		// ASP.NET binds JSON names ignoring case: a client of the live service sends `FileName`.
 		const fields = documentFields();
 		const body: Record<string, unknown> = {};

@@ -105,10 +105,11 @@ const shortOfficeKeys: Transform = (req, answer) => {
 /** The warning a client of the live service saw on a 200 answer to a document update. */
 export const WRITE_WARNING = 'The folder was not updated';
 
-/** writeWarnings: every successful write answers with a warning beside its payload. */
+/** writeWarnings: every successful write answers 200 with a warning beside its payload (a 204 too). */
 const writeWarnings: Transform = (req, answer) => {
-	if (req.method === 'GET' || answer.status < 200 || answer.status >= 300 || !isObject(answer.json)) return answer;
-	if (/\/auth\/login$/.test(req.path)) return answer;
+	if (req.method === 'GET' || answer.status < 200 || answer.status >= 300 || /\/auth\/login$/.test(req.path)) return answer;
+	if (answer.json === undefined && answer.body === undefined) return { ...answer, status: 200, json: { warnings: [WRITE_WARNING] } };
+	if (!isObject(answer.json)) return answer;
 	const before = Array.isArray(answer.json.warnings) ? answer.json.warnings : [];
 	return { ...answer, json: { ...answer.json, warnings: [...before, WRITE_WARNING] } };
 };

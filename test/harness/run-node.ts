@@ -1,7 +1,7 @@
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
 	ExecutionError,
-	ICredentialDataDecryptedObject, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
+	ICredentialDataDecryptedObject, INodeExecutionData, NodeExecutionHint, WorkflowExecuteMode } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
 import type { BaseOptions } from './context';
@@ -37,6 +37,8 @@ export interface RunNodeResult {
 	 * null when execute() threw or returned no item lists.
 	 */
 	nodeOutput: INodeExecutionData[][] | null;
+	/** The execution hints the node added (`addExecutionHints`), as n8n stores them with its run. */
+	hints: NodeExecutionHint[];
 }
 
 /**
@@ -86,5 +88,6 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		...(error ? { error } : {}),
 		credentials: storedCredentials(store),
 		nodeOutput,
+		hints: taskData?.hints ?? [],
 	};
 }

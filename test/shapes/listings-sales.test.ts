@@ -97,6 +97,18 @@ describeEveryWrapping('every read of the SkySlope node, in every wrapping', 'lis
 	variant === 'unwrapped' ? withoutLinks(baseline) : baseline,
 );
 
+// The live service's other shapes of the same answers: the payload under `values`, a single office
+// as `{ guid, name }` (sandbox switches valuesPayload, shortOfficeKeys).
+describe('every read of the SkySlope node, as the live service shapes its answers', () => {
+	afterEach(() => env.sandbox.setLive({}));
+
+	it.each(cases().map((c) => [c.name, c] as const))('%s comes out the same', async (_name, c) => {
+		const baseline = await c.run();
+		env.sandbox.setLive({ valuesPayload: true, shortOfficeKeys: true });
+		expect(await c.run()).toEqual(baseline);
+	});
+});
+
 describe('an answer holding nothing the node can read', () => {
 	afterEach(() => env.sandbox.setShapes([]));
 

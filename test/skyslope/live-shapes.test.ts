@@ -1,5 +1,6 @@
 // Answers in the other shapes the live service uses: the payload under `values`, a single office as
 // `{ guid, name }`, and a 200 write answer carrying a warning ("The folder was not updated").
+import { WRITE_WARNING } from '../../sandbox/listings/live';
 import { byId, json, startEnv, type Env } from './setup';
 
 let env: Env;
@@ -59,18 +60,33 @@ describe('other shapes of the same answer', () => {
 		expect(json(shaped)).toEqual(json(plain));
 	});
 
-	it('a write answered 200 with a warning shows the warning on its item', async () => {
+	it('a write answered 200 with a warning shows the warning on its item, and once as a hint above the output', async () => {
 		const listing = [...env.state.store.listings.values()][0].dto;
 		env.sandbox.setLive({ writeWarnings: true, valuesPayload: true });
-		const r = await env.run({
-			resource: 'listing',
-			operation: 'update',
-			listingGuid: byId(String(listing.listingGuid)),
-			columns: { mappingMode: 'defineBelow', value: { listingPrice: 456000 }, matchingColumns: [], schema: [] },
-		});
+		const r = await env.run(
+			{
+				resource: 'listing',
+				operation: 'update',
+				listingGuid: byId(String(listing.listingGuid)),
+				columns: { mappingMode: 'defineBelow', value: { listingPrice: '={{ $json.price }}' }, matchingColumns: [], schema: [] },
+			},
+			{ input: [{ json: { price: 456000 } }, { json: { price: 457000 } }] },
+		);
 		expect(r.error).toBeUndefined();
-		expect(json(r)[0].warnings).toEqual(['The folder was not updated']);
-		expect(env.sent('PUT').at(-1)?.status).toBe(200);
+		expect(json(r).map((i) => i.warnings)).toEqual([[WRITE_WARNING], [WRITE_WARNING]]);
+		expect(env.sent('PUT').slice(-2).map((e) => [e.body, e.status])).toEqual([
+			[{ listingPrice: 456000 }, 200],
+			[{ listingPrice: 457000 }, 200],
+		]);
+		expect(r.hints).toEqual([{ message: `SkySlope warned: ${WRITE_WARNING}`, type: 'warning', location: 'outputPane' }]);
+	});
+
+	it('a plain 200 adds no warnings field and no hint', async () => {
+		const listing = [...env.state.store.listings.values()][0].dto;
+		const r = await env.run({ resource: 'listing', operation: 'updateStage', listingGuid: byId(String(listing.listingGuid)), stageId: 2 });
+		expect(r.error).toBeUndefined();
+		expect(json(r)[0]).not.toHaveProperty('warnings');
+		expect(r.hints).toEqual([]);
 	});
 });
 
@@ -96,5 +112,30 @@ describe('updating a listing document', () => {
 			expect(sent.status).toBe(200);
 			expect(document.fileName).toBe(name);
 		}
+	});
+
+	it('with the fields the editor saved (fileName, documentStatusId), FileName is still sent as given', async () => {
+		const listing = [...env.state.store.listings.values()].find((l) => l.documents.length > 0)!;
+		const document = listing.documents[0];
+		const parameters = {
+			resource: 'listing',
+			operation: 'updateDocument',
+			listingGuid: byId(String(listing.dto.listingGuid)),
+			documentGuid: byId(document.documentGuid),
+		};
+		const { fields } = await env.method('resourceMapping', 'getFormFields', parameters);
+		expect(fields.map((f) => f.id)).toEqual(['fileName', 'documentStatusId']);
+		env.sandbox.setLive({ documentQuery500: true, writeWarnings: true });
+		const r = await env.run({
+			...parameters,
+			columns: { mappingMode: 'defineBelow', value: { FileName: 'Saved schema.pdf', documentStatusId: 2 }, matchingColumns: [], schema: fields } as never,
+		});
+		expect(r.error).toBeUndefined();
+		const sent = env.sent('PATCH').at(-1)!;
+		expect(sent.body).toEqual({ FileName: 'Saved schema.pdf', documentStatusId: 2 });
+		expect(sent.query).toEqual({});
+		expect(sent.status).toBe(200);
+		expect(document.fileName).toBe('Saved schema.pdf');
+		expect(json(r)[0].warnings).toEqual([WRITE_WARNING]);
 	});
 });

@@ -147,15 +147,19 @@ export const formFieldsProperty = (dependsOn: string[], partial: boolean): INode
 		: 'The fields of the form; required ones are marked',
 });
 
-/** The body the user mapped in the `columns` resource mapper, nested again. */
-export function mappedBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+/**
+ * The body the user mapped in the `columns` resource mapper, nested again. For an open form (no
+ * form published), a value the user set outside the fields listed goes as given; an input item's
+ * other keys under "Map Automatically" are still dropped (they are the item, not fields).
+ */
+export function mappedBody(ctx: IExecuteFunctions, itemIndex: number, options: { open?: boolean } = {}): IDataObject {
 	const mode = ctx.getNodeParameter('columns.mappingMode', itemIndex, 'defineBelow') as string;
 	const schema = ctx.getNodeParameter('columns.schema', itemIndex, []) as ResourceMapperField[];
-	const values =
-		mode === 'autoMapInputData'
-			? ctx.getInputData()[itemIndex]?.json ?? {}
-			: ((ctx.getNodeParameter('columns.value', itemIndex, {}) as IDataObject | null) ?? {});
-	return buildFormBody(values, schema.filter((f) => !f.removed || mode !== 'autoMapInputData'));
+	const auto = mode === 'autoMapInputData';
+	const values = auto
+		? ctx.getInputData()[itemIndex]?.json ?? {}
+		: ((ctx.getNodeParameter('columns.value', itemIndex, {}) as IDataObject | null) ?? {});
+	return buildFormBody(values, schema.filter((f) => !f.removed || !auto), { keepOthers: options.open === true && !auto });
 }
 
 /** Custom fields as name/value pairs; an empty value removes the field. */

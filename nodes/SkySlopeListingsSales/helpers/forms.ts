@@ -205,9 +205,14 @@ function asObject(value: unknown): unknown {
  * The request body from what the user mapped: `parent.child` ids rebuilt into nested objects,
  * empty values left out (the service keeps what is not sent), dates as ISO text, lists and
  * dictionaries typed as text parsed. With a schema, keys that are not fields of the form are
- * dropped (automatic mapping from input items brings whatever the item has).
+ * dropped (automatic mapping from input items brings whatever the item has), unless `keepOthers`
+ * (a form the service does not publish): then a top-level key outside it goes as given.
  */
-export function buildFormBody(values: IDataObject, schema?: Array<Pick<ResourceMapperField, 'id' | 'type'>>): IDataObject {
+export function buildFormBody(
+	values: IDataObject,
+	schema?: Array<Pick<ResourceMapperField, 'id' | 'type'>>,
+	options: { keepOthers?: boolean } = {},
+): IDataObject {
 	const types = new Map((schema ?? []).map((f) => [f.id, f.type]));
 	const roots = new Set((schema ?? []).map((f) => f.id.split('.')[0]));
 	const body: IDataObject = {};
@@ -229,7 +234,7 @@ export function buildFormBody(values: IDataObject, schema?: Array<Pick<ResourceM
 	const visit = (prefix: string, object: IDataObject) => {
 		for (const [key, raw] of Object.entries(object)) {
 			const path = `${prefix}${key}`;
-			const known = types.size === 0 || types.has(path);
+			const known = types.size === 0 || types.has(path) || (options.keepOthers === true && prefix === '');
 			const isPlainObject = raw && typeof raw === 'object' && !Array.isArray(raw) && !(raw instanceof Date);
 			if (!known && isPlainObject && typeof (raw as { toISO?: unknown }).toISO !== 'function') {
 				// An input item that already nests `property: { ... }`.
