@@ -1,9 +1,11 @@
-// Figure 7: Offers Get Many, Return All, over 365 days (the service caps a query at 31 days and a
-// page at 100 offers). The figure is requests sent / the least any client could send: for each
-// 31-day window of the fewest windows that cover the range, the pages its offers fill
-// (a window whose count is an exact multiple of 100 needs one more, empty, page to know it ended:
-// no total is given). The token request is counted apart.
-// Beside it, for reference: the node's time against a bare undici loop replaying the same pages.
+// Figure 7: Offers Get Many, Return All, over 20, 45, 100 and 365 days ending mid-day a month ago,
+// off any window edge (the service caps a query at 31 days and a page at 100 offers). The figure
+// is requests sent / the least a client could send: for each of the fewest windows of 31 whole days
+// that cover the range's days, the pages its offers fill (a window whose count is an exact multiple
+// of 100 needs one more, empty, page to know it ended: no total is given). The token request is
+// counted apart. Beside it: the days the windows ask for (endDate's own day counted, as the sandbox
+// reads it), how far past the range's last day they reach, and the offers answered against those
+// kept. For reference: the node's time against a bare undici loop replaying the same pages.
 import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeOffers } from '../nodes/SkySlopeOffers/SkySlopeOffers.node';
@@ -31,8 +33,9 @@ export async function offersWindowsBench(): Promise<void> {
 				clientSecret: OFFERS_CLIENT_SECRET,
 			},
 		};
-		// Ranges that do not end on a window edge (and end mid-day), as users pick them.
-		const end = state.anchorMs - 13 * 3600 * 1000;
+		// Ranges that do not end on a window edge, and end mid-day a month ago (last month, last
+		// quarter, as users pick them): offers lie past their end, so a window reaching past it reads them.
+		const end = state.anchorMs - 30 * DAY - 13 * 3600 * 1000;
 		let parameters: INodeParameters = {};
 		let items = 0;
 		const runOnce = async () => {
@@ -50,37 +53,48 @@ export async function offersWindowsBench(): Promise<void> {
 			listCalls = sandbox.requests('offers', 'GET', /\/ext\/offers\/?$/);
 			const tokenCalls = sandbox.requests('offers', 'POST', /\/ext\/token$/);
 
-			// The least: the fewest windows of <= 31 days covering the range, each read in pages of 100.
+			// The least: the fewest windows that cover the range's whole UTC days (the service takes
+			// dates), 31 days each as a client that knew how the service reads endDate could ask, each
+			// read in pages of 100. The node does not know that reading, so its windows step 30 days.
+			const firstDay = Math.floor(start / DAY) * DAY;
+			const lastDay = Math.floor(end / DAY) * DAY;
 			let minimum = 0;
 			let windows = 0;
-			const seen = new Set<string>();
-			for (let from = start; from < end; from += WINDOW_DAYS * DAY) {
-				const to = Math.min(from + WINDOW_DAYS * DAY, end);
-				// What the service answers for the window (an offer on a shared edge is in both).
-				const inWindow = state.inRange(from, to);
-				for (const o of inWindow) if (!seen.has(o.OfferId)) seen.add(o.OfferId);
+			for (let from = firstDay; from <= lastDay; from += WINDOW_DAYS * DAY) {
+				const inWindow = state.inRange(from, Math.min(from + WINDOW_DAYS * DAY, lastDay + DAY) - 1);
 				// A short page ends a window; a full last page needs one more (empty) page: no total is given.
 				minimum += Math.floor(inWindow.length / PAGE) + 1;
 				windows++;
 			}
+			const inRange = state.inRange(start, end).length;
 			const firstPages = listCalls.filter((c) => String(c.query.page) === '1');
-			const daysAsked = firstPages.reduce((sum, c) => sum + (Date.parse(String(c.query.endDate)) - Date.parse(String(c.query.startDate))) / DAY, 0);
-			const rangeDays = Math.floor(end / DAY) - Math.floor(start / DAY) + 1;
-			// Before this rule every window asked for 31 days, the last one reaching up to 30 days past the range.
-			const daysAskedBefore = firstPages.length * (WINDOW_DAYS - 1);
+			const utcDay = (d: unknown) => Date.parse(`${String(d)}T00:00:00Z`);
+			let daysAsked = 0;
+			let furthest = -Infinity;
+			let answered = 0;
+			for (const c of firstPages) {
+				const from = utcDay(c.query.startDate);
+				const to = utcDay(c.query.endDate);
+				daysAsked += (to - from) / DAY + 1;
+				furthest = Math.max(furthest, (to - lastDay) / DAY);
+				// What the sandbox answers for the window: endDate's whole day, cut to 31 days.
+				answered += state.inRange(from, Math.min(to + DAY - 1, from + WINDOW_DAYS * DAY)).length;
+			}
+			const rangeDays = (lastDay - firstDay) / DAY + 1;
 			report({
 				id: 7,
 				what: `Offers Get Many over ${span} days: list requests / minimum (windows x pages)`,
 				value: listCalls.length / minimum,
 				target: '= 1',
 				detail: [
-					`${OFFERS} extra offers seeded; ${items} items returned (${seen.size} offers in the range)`,
-					`list requests ${listCalls.length} in ${firstPages.length} windows; minimum ${minimum} in ${windows} windows of <= ${WINDOW_DAYS} days, pages of ${PAGE}`,
-					`days asked ${daysAsked} for a range touching ${rangeDays} days (the rule before: ${daysAskedBefore}); last endDate ${String(firstPages.at(-1)?.query.endDate)}`,
+					`${OFFERS} extra offers seeded; ${items} items returned (${inRange} offers in the range)`,
+					`list requests ${listCalls.length} in ${firstPages.length} windows; minimum ${minimum} in ${windows} windows of <= ${WINDOW_DAYS} whole days, pages of ${PAGE}`,
+					`days asked ${daysAsked} (endDate's own day counted) for a range touching ${rangeDays} days; the last window ends ${furthest} day(s) past the range's last day (${String(firstPages.at(-1)?.query.endDate)})`,
+					`offers answered ${answered} (windows sharing a day count it twice), kept ${items}`,
 					`page sizes asked: ${[...new Set(listCalls.map((c) => String(c.query.pageSize)))].join(', ')}; token requests: ${tokenCalls.length}`,
 				].join('\n'),
 			});
-			if (items !== seen.size) out(`  WARNING: the node returned ${items} offers, the range holds ${seen.size}`);
+			if (items !== inRange) out(`  WARNING: the node returned ${items} offers, the range holds ${inRange}`);
 		}
 
 		// Reference: time against a bare loop over the same pages (token reused, so not fetched).

@@ -5,7 +5,8 @@
  * Choices where the spec is silent (also in docs/offers.md):
  * - Dates: `YYYY-MM-DD` (a whole UTC day; as endDate it means the end of that day) or an ISO 8601
  *   date-time with `Z` or an offset. Ranges are inclusive at both ends and filter on
- *   OfferSubmissionDate.
+ *   OfferSubmissionDate. Whether endDate counts its own day is not documented: the state's
+ *   `endDateReading: 'exclusive'` reads a range as [startDate, endDate) instead, for tests.
  * - GET /ext/offers/: page is 1-based (default 1), pageSize defaults to 25, at most 100; sorted by
  *   OfferSubmissionDate then OfferId. endDate defaults to startDate + 31 days; a longer range is
  *   cut to the first 31 days without a word (spec rule 2). A page past the end is a 204.
@@ -58,6 +59,12 @@ export interface OffersState {
 	 * SkySlope's OpenAPI (contingencies as `{name}` objects).
 	 */
 	naming: 'service' | 'openapi';
+	/**
+	 * How the list and the report read endDate, which the documents leave open: `inclusive` (the
+	 * default) counts its own day (a bare date reaches the end of that day); `exclusive` stops just
+	 * before it, the range being [startDate, endDate) and the 31-day cut its first 31 days.
+	 */
+	endDateReading: 'inclusive' | 'exclusive';
 }
 
 /** An offer as answered in the state's naming. */
@@ -223,7 +230,12 @@ export const offersService: ServiceFactory = (ctx) => {
 		return { offer, created: true };
 	};
 
-	const state: OffersState = { offers, listings, tokens, inRange, upsert, anchorMs, naming: 'service' };
+	const state: OffersState = { offers, listings, tokens, inRange, upsert, anchorMs, naming: 'service', endDateReading: 'inclusive' };
+
+	/** The last millisecond a query's endDate reaches, as the state reads it. */
+	const lastOf = (endDate: string): number => (state.endDateReading === 'exclusive' ? startOf(endDate) - 1 : endOf(endDate));
+	/** The last millisecond of the first 31 days from startMs (spec rule 2). */
+	const capOf = (startMs: number): number => startMs + MAX_RANGE_DAYS * DAY_MS - (state.endDateReading === 'exclusive' ? 1 : 0);
 
 	// -------------------------------------------------------------------------------------------
 	// Authentication
@@ -310,7 +322,7 @@ export const offersService: ServiceFactory = (ctx) => {
 		const requestedEnd = q.endDate ? endOf(q.endDate) : Number.POSITIVE_INFINITY;
 		if (requestedEnd < startMs) return errorBody(400, 'endDate must not be before startDate.');
 		// Spec rule 2: at most 31 days; a larger range gives the first 31 days, silently.
-		const endMs = Math.min(requestedEnd, startMs + MAX_RANGE_DAYS * DAY_MS);
+		const endMs = Math.min(q.endDate ? lastOf(q.endDate) : Number.POSITIVE_INFINITY, capOf(startMs));
 		const page = q.page ?? 1;
 		const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
 		const slice = inRange(startMs, endMs).slice((page - 1) * pageSize, page * pageSize);
@@ -351,9 +363,8 @@ export const offersService: ServiceFactory = (ctx) => {
 		const q = parseQuery(reportQuery, req);
 		if (isResponse(q)) return q;
 		const startMs = startOf(q.startDate);
-		const endMs = endOf(q.endDate);
-		if (endMs < startMs) return errorBody(400, 'endDate must not be before startDate.');
-		const found = inRange(startMs, endMs);
+		if (endOf(q.endDate) < startMs) return errorBody(400, 'endDate must not be before startDate.');
+		const found = inRange(startMs, lastOf(q.endDate));
 		return json(200, {
 			mlsMarket: MARKET,
 			offerCount: found.length,

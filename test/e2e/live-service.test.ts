@@ -9,6 +9,7 @@ import {
 	createWorkflow,
 	credentialRef,
 	deactivateWorkflow,
+	editorClient,
 	NODE_TYPES,
 	runWorkflow,
 	sandboxLog,
@@ -18,6 +19,7 @@ import {
 	workflow,
 	type Json,
 	type Workflow,
+	type WorkflowNode,
 } from './harness';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -26,32 +28,114 @@ afterEach(async () => {
 	await setLive({});
 });
 
-async function listingCount(): Promise<number> {
-	const r = await runWorkflow(workflow([skyslopeNode('listings', 'All', { resource: 'listing', operation: 'getAll', returnAll: true })]));
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** Every listing or sale the broker sees (Return All, with the switches as they are), as the node gives them. */
+async function readAll(resource: 'listing' | 'sale'): Promise<Json[]> {
+	const r = await runWorkflow(workflow([skyslopeNode('listings', 'All', { resource, operation: 'getAll', returnAll: true, simplify: false })]));
 	expect(r.status).toBe('success');
-	return r.json('All').length;
+	return r.json('All');
 }
 
+/** Nodes that create one sale per input item, in the first office, for its first agent. */
+function createSaleNodes(): WorkflowNode[] {
+	// The office and agent lookups of the listing create.
+	const [offices, subscribers] = createListingNodes('');
+	return [
+		offices,
+		subscribers,
+		skyslopeNode('listings', 'Create sale', {
+			resource: 'sale',
+			operation: 'create',
+			officeGuid: byId("={{ $('Offices').first().json.officeGuid }}"),
+			checklistTypeId: 14,
+			agentGuid: byId("={{ $('Subscribers').first().json.users.find(u => u.userType === 'Agent').userGuid }}"),
+			columns: {
+				mappingMode: 'defineBelow',
+				value: {
+					dealTypeId: 2,
+					salePrice: 510000,
+					contractAcceptedDate: '={{ $now.toISO() }}',
+					escrowClosingDate: '={{ $now.plus({ months: 2 }).toISO() }}',
+					'property.streetNumber': '10',
+					'property.streetAddress': 'Tenth St',
+					'property.city': 'Sampleton',
+					'property.state': 'CA',
+					'property.zip': '95814',
+				},
+				matchingColumns: [],
+				schema: [],
+				attemptToConvertTypes: false,
+				convertFieldsToString: false,
+			},
+		}),
+	];
+}
+
+/** Creates listings or sales (one workflow run) until the broker sees a multiple of ten; that count. */
+async function countOfTen(resource: 'listing' | 'sale'): Promise<number> {
+	const count = (await readAll(resource)).length;
+	const missing = (10 - (count % 10)) % 10;
+	if (missing > 0) {
+		// One record per input item.
+		const nodes = resource === 'listing' ? createListingNodes('Tenth St') : createSaleNodes();
+		const created = await runWorkflow(workflow(nodes), { input: Array.from({ length: missing }, () => ({})) });
+		expect(created.status).toBe('success');
+	}
+	return count + missing;
+}
+
+/** The listing and sale list pages the sandbox answered, by status. */
+const listStatuses = async (resource: 'listing' | 'sale') =>
+	(await sandboxLog('listings')).filter((e) => e.method === 'GET' && e.path === `/api/files/${resource}s`).map((e) => e.status);
+
 describe('SkySlope Listings & Sales against the live service behaviour', () => {
-	it('Return All with a listings count that is a multiple of ten: every listing once, the 422 past the end is the end', async () => {
-		let count = await listingCount();
-		while (count % 10 !== 0) {
-			const created = await runWorkflow(workflow(createListingNodes(`Tenth ${count} St`)));
-			expect(created.status).toBe('success');
-			count++;
-		}
-		await setLive(['pastEnd422', 'zonelessDates', 'displayStatuses']);
+	it.each(['listing', 'sale'] as const)(
+		'Return All with a %s count that is a multiple of ten: every record once, the 422 past the end is the end',
+		async (resource) => {
+			const count = await countOfTen(resource);
+			await setLive(['pastEnd422', 'zonelessDates', 'displayStatuses']);
+			await clearSandboxLog();
+			const records = await readAll(resource);
+			expect(records).toHaveLength(count);
+			expect(new Set(records.map((l) => l[`${resource}Guid`])).size).toBe(count);
+			expect(String(records[0].createdOn)).not.toMatch(/Z$/);
+			// Every page once; the page after the full last one answered 422 once, and not asked again.
+			expect(await listStatuses(resource)).toEqual([...Array<number>(count / 10).fill(200), 422]);
+		},
+		240_000,
+	);
+
+	it("the listing picker's search in the editor lists every listing once and ends at the 422 without an error", async () => {
+		const count = await countOfTen('listing');
+		const listings = new Set((await readAll('listing')).map((l) => String(l.listingGuid)));
+		await setLive(['pastEnd422']);
 		await clearSandboxLog();
-		const r = await runWorkflow(
-			workflow([skyslopeNode('listings', 'All', { resource: 'listing', operation: 'getAll', returnAll: true, simplify: false })]),
-		);
-		expect(r.status).toBe('success');
-		const listings = r.json('All');
-		expect(listings).toHaveLength(count);
-		expect(new Set(listings.map((l) => l.listingGuid)).size).toBe(count);
-		expect(String(listings[0].createdOn)).not.toMatch(/Z$/);
-		const pages = (await sandboxLog('listings')).filter((e) => e.method === 'GET' && e.path === '/api/files/listings');
-		expect(pages.map((e) => e.status)).toEqual([...Array<number>(count / 10).fill(200), 422]);
+		const client = await editorClient();
+		const seen: string[] = [];
+		let token: string | undefined;
+		for (let call = 0; call <= count / 10; call++) {
+			const page = await client.rest<{ results: Array<{ name: string; value: string }>; paginationToken?: string }>(
+				'POST',
+				'/dynamic-node-parameters/resource-locator-results',
+				{
+					path: 'parameters.listingGuid',
+					methodName: 'searchListings',
+					nodeTypeAndVersion: { name: NODE_TYPES.listings, version: 1 },
+					credentials: credentialRef('listings'),
+					currentNodeParameters: { resource: 'listing', operation: 'get', listingGuid: { __rl: true, mode: 'list', value: '' } },
+					...(token ? { paginationToken: token } : {}),
+				},
+			);
+			seen.push(...page.results.map((r) => r.value));
+			token = page.paginationToken;
+			if (!token) break;
+		}
+		expect(token).toBeUndefined();
+		expect(seen).toHaveLength(count);
+		expect(new Set(seen)).toEqual(listings);
+		// One call a page; the call after the full last page met the 422 once and gave no error.
+		expect(await listStatuses('listing')).toEqual([...Array<number>(count / 10).fill(200), 422]);
 	}, 240_000);
 
 	it('more reads in flight than the service takes (429 beyond 3): every item comes back, each 429 waited out and resent', async () => {

@@ -102,9 +102,11 @@ describe('SkySlope Offers in n8n', () => {
 		expect(call.query).toEqual({ startDate: '2020-01-01', endDate: '2030-12-31' });
 	});
 
-	it('Get Many over 100 days reads 31-day windows and returns every offer once', async () => {
+	it('Get Many over 100 days reads windows inside the range (at most one day past its last) and returns every offer once', async () => {
+		// Off any window edge: 100 days to now, the start written in India's offset (+05:30) as a user there would.
 		const end = Math.floor(Date.now() / 1000) * 1000;
 		const start = end - 100 * DAY;
+		const startInIndia = new Date(start + 5.5 * 3600 * 1000).toISOString().replace('Z', '+05:30');
 		const all = await offersService<SandboxOffer[]>('GET');
 		const expected = all
 			.filter((o) => Date.parse(o.OfferSubmissionDate) >= start && Date.parse(o.OfferSubmissionDate) <= end)
@@ -117,7 +119,7 @@ describe('SkySlope Offers in n8n', () => {
 				skyslopeNode('offers', 'Offers of 100 days', {
 					resource: 'offer',
 					operation: 'getAll',
-					startDate: new Date(start).toISOString(),
+					startDate: startInIndia,
 					endDate: new Date(end).toISOString(),
 					returnAll: true,
 					options: {},
@@ -132,11 +134,21 @@ describe('SkySlope Offers in n8n', () => {
 		const calls = (await sandboxLog('offers')).filter((e) => e.method === 'GET' && /\/ext\/offers/.test(e.path));
 		expect(calls.length).toBeGreaterThanOrEqual(4);
 		for (const call of calls) {
-			const span = Date.parse(String(call.query.endDate)) - Date.parse(String(call.query.startDate));
-			expect(span).toBeLessThanOrEqual(31 * DAY);
 			// Dates as both documents type them.
 			expect([call.query.startDate, call.query.endDate].every((d) => /^\d{4}-\d{2}-\d{2}$/.test(String(d)))).toBe(true);
 		}
+		// Whole UTC days from the range's first (whatever zone n8n runs in), each window at most 30
+		// days on (31 if endDate counts its own day), the next starting where it ends, the last one
+		// ending the day after the range's last day: nothing before the range, one day past it at most.
+		const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+		const windows = calls.filter((c) => c.query.page === '1').map((c) => [String(c.query.startDate), String(c.query.endDate)]);
+		const edges = [0, 30, 60, 90].map((d) => utcDay(Math.floor(start / DAY) * DAY + d * DAY));
+		expect(windows).toEqual([
+			[edges[0], edges[1]],
+			[edges[1], edges[2]],
+			[edges[2], edges[3]],
+			[edges[3], utcDay(end + DAY)],
+		]);
 		const tokens = (await sandboxLog('offers')).filter((e) => e.method === 'POST' && /\/ext\/token$/.test(e.path));
 		expect(tokens.length).toBeLessThanOrEqual(1);
 	});

@@ -171,6 +171,38 @@ describe('offers sandbox over plain HTTP', () => {
 		expect(exact.body.map((x: Offer) => x.OfferId)).toContain(o.OfferId);
 	});
 
+	it('reads endDate with or without its own day, as set (the documents leave it open), cutting either way to 31 days', async () => {
+		const t = await token();
+		// Two offers on each of 41 days (its first and last millisecond), years before the seed's.
+		const d0 = Date.UTC(2018, 5, 1);
+		for (let i = 0; i <= 40; i++) {
+			state.upsert({ OfferId: `reading-${i}-first`, OfferSubmissionDate: new Date(d0 + i * DAY).toISOString() });
+			state.upsert({ OfferId: `reading-${i}-last`, OfferSubmissionDate: new Date(d0 + (i + 1) * DAY - 1).toISOString() });
+		}
+		const ids = async (query: string) => {
+			const res = await get(`/ext/offers/?${query}&pageSize=${MAX_PAGE_SIZE}`, t);
+			return res.status === 204 ? [] : (res.body as Offer[]).map((o) => o.OfferId);
+		};
+		const days = (from: number, to: number) =>
+			Array.from({ length: to - from }, (_, i) => [`reading-${from + i}-first`, `reading-${from + i}-last`]).flat();
+		const report = async (query: string) => (await get(`/ext/report?${query}`, t)).body.offerCount;
+		try {
+			expect(await ids(`startDate=${day(d0)}&endDate=${day(d0 + 2 * DAY)}`)).toEqual(days(0, 3));
+			expect(await report(`startDate=${day(d0)}&endDate=${day(d0 + 2 * DAY)}`)).toBe(6);
+			state.endDateReading = 'exclusive';
+			expect(await ids(`startDate=${day(d0)}&endDate=${day(d0 + 2 * DAY)}`)).toEqual(days(0, 2));
+			expect(await report(`startDate=${day(d0)}&endDate=${day(d0 + 2 * DAY)}`)).toBe(4);
+			// The same day twice is an empty range, not a bad one; a date-time endDate is left out too.
+			expect((await get(`/ext/offers/?startDate=${day(d0)}&endDate=${day(d0)}`, t)).status).toBe(204);
+			expect(await ids(`startDate=${day(d0)}&endDate=${new Date(d0 + DAY - 1).toISOString()}`)).toEqual(['reading-0-first']);
+			// 40 days asked: the first 31, [d0, d0 + 31 days), not a millisecond more.
+			expect(await ids(`startDate=${day(d0)}&endDate=${day(d0 + 40 * DAY)}`)).toEqual(days(0, 31));
+			expect((await get(`/ext/offers/?startDate=${day(d0 + DAY)}&endDate=${day(d0)}`, t)).status).toBe(400);
+		} finally {
+			state.endDateReading = 'inclusive';
+		}
+	});
+
 	it('lists the ten listings of an agent that most recently got offers, newest first', async () => {
 		const t = await token();
 		const res = await get('/ext/agent/AG1001/listings', t);

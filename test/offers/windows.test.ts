@@ -3,6 +3,11 @@
 // or long past the range.
 import { dayWindows } from '../../nodes/SkySlopeOffers/helpers/offers';
 import { MAX_RANGE_DAYS } from '../../nodes/SkySlopeOffers/service';
+import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { startSandbox, type SandboxServer } from '../../sandbox';
+import type { OffersState } from '../../sandbox/offers';
+import { runNode } from '../harness';
+import { offersCredentials } from './setup';
 
 const DAY = 24 * 3600 * 1000;
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
@@ -45,5 +50,119 @@ describe('Offers date windows', () => {
 		expect(hundred.at(-1)?.endDate).toBe('2026-04-11');
 		const asked = hundred.reduce((sum, w) => sum + (day(w.endDate) - day(w.startDate)) / DAY, 0);
 		expect(asked).toBeLessThanOrEqual(100 + hundred.length);
+	});
+});
+
+// What the node sends to the service, and what comes back, for ranges of 1 to 100 days written as
+// users write them (bare days, mid-day instants, local offsets), the test process outside UTC, the
+// sandbox reading endDate as including its own day and as excluding it.
+describe('Get Many windows sent to the sandbox', () => {
+	let sandbox: SandboxServer;
+	let state: OffersState;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+		state = sandbox.service<OffersState>('offers').state;
+	});
+	afterAll(async () => sandbox.close());
+
+	it('runs outside UTC, where local-time date methods would put some instants of a UTC day on another day', () => {
+		expect(Intl.DateTimeFormat().resolvedOptions().timeZone).not.toMatch(/^(UTC|Etc\/UTC|GMT)$/);
+		expect(new Date('2019-03-04T05:00:00Z').getTimezoneOffset()).not.toBe(0);
+		expect([0, 23].map((h) => new Date(Date.UTC(2019, 2, 4, h, 30)).getDate())).not.toEqual([4, 4]);
+	});
+
+	const cases: Array<{ name: string; start: string; end: string; windows: string[][] }> = [
+		{ name: '1 day, as a bare day', start: '2019-03-04', end: '2019-03-04', windows: [['2019-03-04', '2019-03-05']] },
+		{
+			// 05:00 UTC is the evening before in Los Angeles.
+			name: '1 day, within it, written with an offset',
+			start: '2019-03-03T21:00:00-08:00',
+			end: '2019-03-04T20:00:00Z',
+			windows: [['2019-03-04', '2019-03-05']],
+		},
+		{ name: '20 days, mid-day', start: '2019-03-04T05:00:00Z', end: '2019-03-24T05:00:00Z', windows: [['2019-03-04', '2019-03-25']] },
+		{
+			name: '31 days, as bare days',
+			start: '2019-03-01',
+			end: '2019-03-31',
+			windows: [['2019-03-01', '2019-03-31'], ['2019-03-31', '2019-04-01']],
+		},
+		{
+			name: '32 days, as bare days',
+			start: '2019-03-01',
+			end: '2019-04-01',
+			windows: [['2019-03-01', '2019-03-31'], ['2019-03-31', '2019-04-02']],
+		},
+		{
+			name: '62 days, mid-day',
+			start: '2019-03-04T05:00:00Z',
+			end: '2019-05-05T05:00:00Z',
+			windows: [['2019-03-04', '2019-04-03'], ['2019-04-03', '2019-05-03'], ['2019-05-03', '2019-05-06']],
+		},
+		{
+			name: '100 days, mid-day, written with offsets',
+			start: '2019-03-03T21:00:00-08:00',
+			end: '2019-06-11T22:00:00-07:00',
+			windows: [
+				['2019-03-04', '2019-04-03'],
+				['2019-04-03', '2019-05-03'],
+				['2019-05-03', '2019-06-02'],
+				['2019-06-02', '2019-06-13'],
+			],
+		},
+	];
+
+	describe.each(['inclusive', 'exclusive'] as const)('the sandbox reading endDate %s of its own day', (reading) => {
+		afterAll(() => {
+			state.endDateReading = 'inclusive';
+		});
+
+		it.each(cases)('$name: windows inside the range, covering it, every offer in it once', async ({ name, start, end, windows }) => {
+			state.endDateReading = reading;
+			const startMs = Date.parse(start.length === 10 ? `${start}T00:00:00Z` : start);
+			const endMs = end.length === 10 ? day(end) + DAY - 1 : Date.parse(end);
+			const firstDay = Math.floor(startMs / DAY) * DAY;
+			const lastDay = Math.floor(endMs / DAY) * DAY;
+			// Offers on the first and last millisecond of every day from the day before the range to
+			// the day after it, and on each side of the range's own start and end.
+			const tag = `${reading}-${name}`;
+			for (let d = firstDay - DAY; d <= lastDay + DAY; d += DAY) {
+				for (const ms of [d, d + DAY - 1]) state.upsert({ OfferId: `${tag}-${ms}`, OfferSubmissionDate: new Date(ms).toISOString() });
+			}
+			for (const ms of [startMs - 1, startMs, endMs, endMs + 1]) {
+				state.upsert({ OfferId: `${tag}-edge-${ms}`, OfferSubmissionDate: new Date(ms).toISOString() });
+			}
+			sandbox.clearLog();
+
+			const result = await runNode({
+				node: SkySlopeOffers,
+				credentials: offersCredentials(sandbox),
+				parameters: { resource: 'offer', operation: 'getAll', startDate: start, endDate: end, returnAll: true },
+			});
+			expect(result.error).toBeUndefined();
+
+			const asked = sandbox
+				.requests('offers', 'GET', /\/ext\/offers\/$/)
+				.filter((r) => r.query.page === '1')
+				.map((r) => [String(r.query.startDate), String(r.query.endDate)]);
+			expect(asked).toEqual(windows);
+			let covered = firstDay;
+			for (const [from, to] of asked) {
+				expect(day(from)).toBeGreaterThanOrEqual(firstDay); // none starts before the range
+				expect(day(from)).toBeLessThanOrEqual(covered); // no gap, even with endDate exclusive
+				expect(day(to)).toBeLessThanOrEqual(lastDay + DAY); // at most one day past the last
+				expect(day(to) - day(from)).toBeLessThanOrEqual((MAX_RANGE_DAYS - 1) * DAY); // 31 days with endDate's own
+				covered = day(to);
+			}
+			expect(covered).toBe(lastDay + DAY);
+
+			const ids = result.output[0].map((i) => String(i.json.OfferId));
+			expect(ids.length).toBe(new Set(ids).size);
+			expect(ids.sort()).toEqual(state.inRange(startMs, endMs).map((o) => o.OfferId).sort());
+			// The range's first and last moments (on its first and last days) are in, whichever the reading.
+			expect(ids).toContain(`${tag}-edge-${startMs}`);
+			expect(ids).toContain(`${tag}-edge-${endMs}`);
+		});
 	});
 });
