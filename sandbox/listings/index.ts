@@ -6,6 +6,7 @@ import { Auth, DEMO } from './auth';
 import { registerContacts } from './contacts';
 import { guard, type Deps } from './deps';
 import { registerExport } from './export';
+import { registerActivity } from './activity';
 import { errorResponse, MOUNT, objectBody } from './http';
 import { registerListings } from './listings';
 import { applyListingsLive } from './live';
@@ -70,6 +71,7 @@ export const listingsService: ServiceFactory = (ctx) => {
 	registerSales(router, deps);
 	registerContacts(router, deps);
 	registerExport(router, deps, state.exports);
+	registerActivity(router, deps);
 	// Sandbox-only test control for processes that do not hold the server (the e2e suite):
 	// PUT {api_url}/_sandbox/config {"multiOffice": false, "exportCutAfter": 3 | null}. No session needed.
 	router.put(

@@ -6,7 +6,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { checkEnum, checkString, defineOperation, filtersField, inputError, toIsoDateTime } from '../../../shared';
+import { checkEnum, checkInt, checkString, defineOperation, filtersField, inputError, toIsoDateTime } from '../../../shared';
 import { ExportStreamError, parseExportStream } from '../../helpers/exportStreamParser';
 import { skySlopeStream } from '../../transport';
 
@@ -31,6 +31,10 @@ const DATE_FILTERS: Array<[string, string, string]> = [
 ];
 
 const title = (s: string) => s.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+
+const DAY = 24 * 3600 * 1000;
+/** Slices of a sliced export: enough for 20 years in slices of a week, far fewer than a month's requests. */
+const MAX_SLICES = 1100;
 
 const properties: INodeProperties[] = [
 	{
@@ -93,6 +97,24 @@ const properties: INodeProperties[] = [
 			description: 'Only files whose property address contains this text',
 		},
 	]),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Slice (Days)',
+				name: 'sliceDays',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 30,
+				description:
+					'Export a long history as one request per slice of this many days of creation dates, from Created After to Created Before (or now): each slice a smaller answer the service streams in full, each checked against its summary, every file output once',
+			},
+		],
+	},
 ];
 
 function exportQuery(ctx: IExecuteFunctions, itemIndex: number): { qs: IDataObject; types: string[] } {
@@ -126,6 +148,88 @@ function exportQuery(ctx: IExecuteFunctions, itemIndex: number): { qs: IDataObje
 }
 
 /**
+ * The queries of a sliced export: Created After to Created Before (or now) cut into slices of
+ * `sliceDays`, each slice's Created Before one millisecond short of the next slice's start.
+ */
+function sliceQueries(ctx: IExecuteFunctions, qs: IDataObject, sliceDays: unknown, itemIndex: number): IDataObject[] {
+	const days = checkInt(ctx, 'Options: Slice (Days)', sliceDays, itemIndex, { min: 1, max: 3660 });
+	if (typeof qs.createdAfter !== 'string') {
+		throw inputError(ctx, 'Filters: Created After', itemIndex, 'is needed to export in slices: slices cut the creation dates from there');
+	}
+	const from = Date.parse(qs.createdAfter);
+	const to = typeof qs.createdBefore === 'string' ? Date.parse(qs.createdBefore) : Date.now();
+	const count = Math.max(1, Math.ceil((to - from + 1) / (days * DAY)));
+	if (count > MAX_SLICES) {
+		throw inputError(ctx, 'Options: Slice (Days)', itemIndex, `makes ${count} slices of this range; pick at least ${Math.ceil((to - from + 1) / (MAX_SLICES * DAY))} days`);
+	}
+	return Array.from({ length: count }, (_, i) => {
+		const start = from + i * days * DAY;
+		const end = Math.min(start + days * DAY - 1, to);
+		return { ...qs, createdAfter: new Date(start).toISOString(), createdBefore: new Date(end).toISOString() };
+	});
+}
+
+/**
+ * One export request, read to its end: the summary and the files of the types asked for (anything
+ * else the stream carries is passed on too). A stream that breaks off, or ends short of what its
+ * summary announced, fails the item: a partial export must never look complete.
+ */
+async function exportOnce(
+	ctx: IExecuteFunctions,
+	qs: IDataObject,
+	types: string[],
+	itemIndex: number,
+	slice: IDataObject | undefined,
+): Promise<{ summary?: IDataObject; files: IDataObject[] }> {
+	const stream = await skySlopeStream.call(ctx, { method: 'GET', path: '/api/files', qs, itemIndex });
+	const files: IDataObject[] = [];
+	const received = { listing: 0, sale: 0 };
+	let summary: IDataObject | undefined;
+	let failure: ExportStreamError | undefined;
+	const where = slice ? ` (the slice created ${String(slice.createdAfter)} to ${String(slice.createdBefore)})` : '';
+	try {
+		for await (const object of parseExportStream(stream)) {
+			const type = object.objectType;
+			if (type === 'summary') {
+				summary = object;
+				continue;
+			}
+			if (type === 'listing' || type === 'sale') {
+				// Only the types asked for, whatever else the stream carries.
+				if (!types.includes(type)) continue;
+				received[type]++;
+			}
+			files.push(object);
+		}
+	} catch (error) {
+		if (!(error instanceof ExportStreamError)) {
+			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+		}
+		failure = error;
+	}
+	if (failure) {
+		throw new NodeOperationError(ctx.getNode(), `${failure.message}${where}`, {
+			itemIndex,
+			description: 'The connection closed before the export was complete. Run the node again.',
+		});
+	}
+	if (summary) {
+		const expected = {
+			listing: types.includes('listing') ? Number(summary.numberOfListings ?? 0) : 0,
+			sale: types.includes('sale') ? Number(summary.numberOfSales ?? 0) : 0,
+		};
+		if (received.listing < expected.listing || received.sale < expected.sale) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`The export stream ended early${where}: ${received.listing} of ${expected.listing} listings and ${received.sale} of ${expected.sale} sales arrived`,
+				{ itemIndex, description: 'The summary at the start of the export announced more files. Run the node again.' },
+			);
+		}
+	}
+	return { summary, files };
+}
+
+/**
  * Streams the bulk export: the body is read chunk by chunk and parsed object by object, so memory
  * holds the output items and one object in progress, never the body.
  */
@@ -140,50 +244,33 @@ export default defineOperation({
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const includeSummary = this.getNodeParameter('includeSummary', itemIndex, false) as boolean;
 		const { qs, types } = exportQuery(this, itemIndex);
-		const stream = await skySlopeStream.call(this, { method: 'GET', path: '/api/files', qs, itemIndex });
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const slices = options.sliceDays === undefined ? [qs] : sliceQueries(this, qs, options.sliceDays, itemIndex);
 		const items: INodeExecutionData[] = [];
-		const received = { listing: 0, sale: 0 };
-		let summary: IDataObject | undefined;
-		let failure: ExportStreamError | undefined;
-		try {
-			for await (const object of parseExportStream(stream)) {
-				const type = object.objectType;
-				if (type === 'summary') {
-					summary = object;
-					if (includeSummary) items.push({ json: object, pairedItem: { item: itemIndex } });
-					continue;
+		const total = { numberOfListings: 0, numberOfSales: 0 };
+		let firstSummary: IDataObject | undefined;
+		// A file on the edge of two slices comes in both: it is output once.
+		const seen = new Set<string>();
+		for (const sliceQs of slices) {
+			const { summary, files } = await exportOnce(this, sliceQs, types, itemIndex, slices.length > 1 ? sliceQs : undefined);
+			if (summary) {
+				firstSummary ??= summary;
+				total.numberOfListings += Number(summary.numberOfListings ?? 0);
+				total.numberOfSales += Number(summary.numberOfSales ?? 0);
+			}
+			for (const file of files) {
+				const guid = file.objectType === 'sale' ? file.saleGuid : file.objectType === 'listing' ? file.listingGuid : undefined;
+				if (typeof guid === 'string' && slices.length > 1) {
+					const key = `${String(file.objectType)}:${guid}`;
+					if (seen.has(key)) continue;
+					seen.add(key);
 				}
-				if (type === 'listing' || type === 'sale') {
-					// Only the types asked for, whatever else the stream carries.
-					if (!types.includes(type)) continue;
-					received[type]++;
-				}
-				items.push({ json: object, pairedItem: { item: itemIndex } });
+				items.push({ json: file, pairedItem: { item: itemIndex } });
 			}
-		} catch (error) {
-			if (!(error instanceof ExportStreamError)) {
-				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-			}
-			failure = error;
 		}
-		if (failure) {
-			throw new NodeOperationError(this.getNode(), failure.message, {
-				itemIndex,
-				description: 'The connection closed before the export was complete. Run the node again.',
-			});
-		}
-		if (summary) {
-			const expected = {
-				listing: types.includes('listing') ? Number(summary.numberOfListings ?? 0) : 0,
-				sale: types.includes('sale') ? Number(summary.numberOfSales ?? 0) : 0,
-			};
-			if (received.listing < expected.listing || received.sale < expected.sale) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`The export stream ended early: ${received.listing} of ${expected.listing} listings and ${received.sale} of ${expected.sale} sales arrived`,
-					{ itemIndex, description: 'The summary at the start of the export announced more files. Run the node again.' },
-				);
-			}
+		if (includeSummary && firstSummary) {
+			const summary = slices.length > 1 ? { ...firstSummary, ...total, slices: slices.length } : firstSummary;
+			items.unshift({ json: summary, pairedItem: { item: itemIndex } });
 		}
 		return items;
 	},
