@@ -1,9 +1,9 @@
 import { randomBytes } from 'crypto';
 import {
 	NodeOperationError,
-	type IBinaryKeyData,
 	type IDataObject,
 	type IHookFunctions,
+	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -11,14 +11,16 @@ import {
 } from 'n8n-workflow';
 
 import { triggerNodeDescription } from '../shared';
-import { downloadSignedDocuments, listSignedDocuments } from './helpers/binary';
+import { documentsOfSigning, downloadSignedDocuments, listSignedDocuments } from './helpers/binary';
 import { optionsCollection, watchedFileLocator } from './helpers/fields';
 import { subscribeFile } from './helpers/subscribe';
 import {
 	chosenFileIds,
 	deriveSecret,
 	MAX_NOTIFICATION_BYTES,
+	type NotificationFacts,
 	notificationKey,
+	positiveId,
 	readNotification,
 	sameSecret,
 	SEEN_LIMIT,
@@ -27,6 +29,74 @@ import {
 } from './helpers/triggerState';
 import * as listSearch from './methods/listSearch';
 import { formsNode } from './SkySlopeForms.node';
+
+interface Signing {
+	fileId: number;
+	facts: NotificationFacts;
+	body: IDataObject;
+	receivedAt: string;
+	prefix: string;
+	listed: () => Promise<IDataObject[]>;
+}
+
+/** The notification as one item: its body, and the list and PDFs when asked for. */
+async function itemPerNotification(ctx: IWebhookFunctions, s: Signing & { options: IDataObject }): Promise<INodeExecutionData> {
+	const json: IDataObject = { ...s.body, receivedAt: s.receivedAt };
+	if (s.options.includeSignedDocuments === true) {
+		try {
+			json.signedDocuments = await s.listed();
+		} catch (error) {
+			// The notification is not lost for want of the list: the run starts and says why.
+			json.signedDocumentsError = (error as Error).message;
+		}
+	}
+	if (s.options.downloadDocuments !== true) return { json };
+	const downloads = await downloadSignedDocuments(ctx, s.fileId, s.facts, s.prefix, s.listed);
+	Object.assign(json, downloads.report);
+	return Object.keys(downloads.binary).length ? { json, binary: downloads.binary } : { json };
+}
+
+/**
+ * One item per signed document of the signing, as the service lists it, with the notification
+ * beside it. When the list cannot be read, the documents the notification names still come out, from
+ * its own ids, each saying why the rest is missing; a notification naming none becomes one item
+ * that says so: never an empty run.
+ */
+async function itemPerDocument(ctx: IWebhookFunctions, s: Signing & { download: boolean }): Promise<INodeExecutionData[]> {
+	const base = { fileId: s.fileId, receivedAt: s.receivedAt, notification: s.body };
+	let documents: IDataObject[];
+	let problem: string | undefined;
+	try {
+		documents = documentsOfSigning(await s.listed(), s.facts);
+		if (!documents.length) problem = `the service lists no signed document of this signing on file ${s.fileId}`;
+	} catch (error) {
+		documents = [];
+		problem = `listing the signed documents of file ${s.fileId} failed: ${(error as Error).message}`;
+	}
+	if (!documents.length) {
+		const fromNotification = s.facts.documentIds.map((documentId) => ({
+			formsEnvelopeId: s.facts.formsEnvelopeId,
+			envelopeId: s.facts.envelopeGuid ?? (s.facts.formsEnvelopeId === undefined ? undefined : String(s.facts.formsEnvelopeId)),
+			documentId,
+		}));
+		const items = fromNotification.length ? fromNotification : [{}];
+		return items.map((document) => ({ json: { ...base, ...document, signedDocumentsError: problem } }));
+	}
+	const items: INodeExecutionData[] = [];
+	for (const document of documents) {
+		const json: IDataObject = { ...document, ...base };
+		if (!s.download) {
+			items.push({ json });
+			continue;
+		}
+		const id = positiveId(document.documentId);
+		const one: NotificationFacts = { ...s.facts, documentIds: id === undefined ? [] : [id], documentIdsFrom: 'the signed document list' };
+		const downloads = await downloadSignedDocuments(ctx, s.fileId, one, s.prefix, s.listed);
+		Object.assign(json, downloads.report);
+		items.push(Object.keys(downloads.binary).length ? { json, binary: downloads.binary } : { json });
+	}
+	return items;
+}
 
 export class SkySlopeFormsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -80,6 +150,14 @@ export class SkySlopeFormsTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description: 'Whether a notification already handled (the same envelope, documents and time) starts nothing when it arrives again',
+					},
+					{
+						displayName: 'One Item per Signed Document',
+						name: 'oneItemPerDocument',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to start the workflow with one item per signed document of the signing (its file, envelope and document IDs, names and signing time, and the notification) instead of one item per notification: a row each for a database. With Download Signed Documents, each item carries its own PDF.',
 					},
 					{
 						displayName: 'Include Signed Document List',
@@ -240,28 +318,17 @@ export class SkySlopeFormsTrigger implements INodeType {
 			data.seen = seen.slice(-SEEN_LIMIT);
 		}
 
-		const json: IDataObject = { ...body, receivedAt: new Date().toISOString() };
-		if (options.includeSignedDocuments === true) {
-			try {
-				json.signedDocuments = await listed();
-			} catch (error) {
-				// The notification is not lost for want of the list: the run starts and says why.
-				json.signedDocumentsError = (error as Error).message;
-			}
-		}
-		let binary: IBinaryKeyData = {};
-		if (options.downloadDocuments === true) {
-			const prefix = typeof options.binaryPrefix === 'string' && options.binaryPrefix ? options.binaryPrefix : 'document_';
-			const downloads = await downloadSignedDocuments(this, fileId, facts, prefix, listed);
-			binary = downloads.binary;
-			Object.assign(json, downloads.report);
-		}
-		const item = Object.keys(binary).length ? { json, binary } : { json };
+		const receivedAt = new Date().toISOString();
+		const prefix = typeof options.binaryPrefix === 'string' && options.binaryPrefix ? options.binaryPrefix : 'document_';
+		const items =
+			options.oneItemPerDocument === true
+				? await itemPerDocument(this, { fileId, facts, body, receivedAt, download: options.downloadDocuments === true, prefix, listed })
+				: [await itemPerNotification(this, { fileId, facts, body, receivedAt, options, prefix, listed })];
 		// Answer here, before n8n starts the run: n8n saves the static data changed above (the
 		// seen-set) when the webhook has answered, and starting the run first would lose the change.
 		const res = this.getResponseObject();
 		res.writeHead(200, { 'content-type': 'application/json' });
 		res.end(JSON.stringify({ received: true }));
-		return { noWebhookResponse: true, workflowData: [[item]] };
+		return { noWebhookResponse: true, workflowData: [items] };
 	}
 }

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // A brokerage's activity, for the mirror's tests and demos: years of history, and the day's
 // changes as agents and auditors make them in SkySlope's own app (not through the API), so a
 // client sees them only by reading. Sandbox-only control routes, no session needed:

@@ -231,3 +231,71 @@ describe('notifications', () => {
 		expect(paths.slice(1)).toEqual(notification.documentIds.map(() => `/partner/api/files/${file.id}/documents/download`));
 	});
 });
+
+describe('One Item per Signed Document', () => {
+	const perDocument = (ids: number[], download = false): INodeParameters => ({
+		...filesParameter(ids),
+		options: { oneItemPerDocument: true, ...(download ? { downloadDocuments: true } : {}) },
+	});
+
+	it('starts the run with one item per signed document of the signing, the notification beside each', async () => {
+		const [file] = freshFiles(1);
+		const parameters = perDocument([file.id]);
+		const staticData: IDataObject = {};
+		await hook('create', parameters, staticData);
+		const notification = await sign(file.id);
+		const delivered = await deliver(parameters, staticData, { ...notification }, { secret: String(staticData.secret) });
+		const items = delivered.workflowData![0];
+		expect(items.map((i) => i.json.documentId)).toEqual(notification.documentIds);
+		for (const { json, binary } of items) {
+			expect(json).toMatchObject({
+				fileId: file.id,
+				formsEnvelopeId: notification.formsEnvelopeId,
+				envelopeId: notification.envelopeId,
+				notification: { ...notification },
+			});
+			expect(typeof json.documentName).toBe('string');
+			expect(Date.parse(String(json.dateSigned))).not.toBeNaN();
+			expect(Date.parse(String(json.receivedAt))).not.toBeNaN();
+			expect(binary).toBeUndefined();
+		}
+		expect(env.api('GET').map((r) => r.path)).toEqual([`/partner/api/documents/signed/${file.id}/envelopes/${notification.formsEnvelopeId}`]);
+	});
+
+	it('with Download Signed Documents, each item carries its own PDF', async () => {
+		const [file] = freshFiles(1);
+		const parameters = perDocument([file.id], true);
+		const staticData: IDataObject = {};
+		await hook('create', parameters, staticData);
+		const notification = await sign(file.id);
+		const delivered = await deliver(parameters, staticData, { ...notification }, { secret: String(staticData.secret) });
+		const items = delivered.workflowData![0];
+		expect(items).toHaveLength(notification.documentIds.length);
+		for (const item of items) {
+			expect(Object.keys(item.binary ?? {})).toEqual(['document_0']);
+			expect(item.binary?.document_0.fileName).toBe(`file-${file.id}-document-${String(item.json.documentId)}.pdf`);
+			expect((await readBinary(item, 'document_0')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+			expect(item.json.downloadedDocumentIds).toEqual([item.json.documentId]);
+		}
+	});
+
+	it('when the list cannot be read, the documents the notification names still come out, each saying why', async () => {
+		const [file] = freshFiles(1);
+		const parameters = perDocument([file.id]);
+		const staticData: IDataObject = {};
+		await hook('create', parameters, staticData);
+		const notification = await sign(file.id);
+		env.sandbox.setFaults([{ service: 'forms', path: '^/partner/api/documents/signed/', errorRate: 1, errorStatus: 404 }]);
+		try {
+			const delivered = await deliver(parameters, staticData, { ...notification }, { secret: String(staticData.secret) });
+			const items = delivered.workflowData![0];
+			expect(items.map((i) => i.json.documentId)).toEqual(notification.documentIds);
+			for (const { json } of items) {
+				expect(json).toMatchObject({ fileId: file.id, formsEnvelopeId: notification.formsEnvelopeId });
+				expect(String(json.signedDocumentsError)).toMatch(new RegExp(`listing the signed documents of file ${file.id} failed`));
+			}
+		} finally {
+			env.sandbox.setFaults([]);
+		}
+	});
+});

@@ -2,7 +2,7 @@
 // runs. Two years of stored listings and sales (the sandbox's activity control), exported whole and
 // in slices: the same files, each once, and one request per slice with edges that neither overlap
 // nor leave a gap.
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startEnv, type Env } from './setup';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => env.sandbox.close());
 
-const exportOf = (filters: IDataObject, options: IDataObject = {}) =>
+const exportOf = (filters: INodeParameters, options: INodeParameters = {}) =>
 	env.run({ resource: 'bulkExport', operation: 'export', types: ['listing', 'sale'], statuses: [], includeSummary: true, filters, options });
 
 const keyOf = (o: IDataObject) => `${String(o.objectType)}:${String(o.objectType === 'sale' ? o.saleGuid : o.listingGuid)}`;

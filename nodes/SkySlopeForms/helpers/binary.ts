@@ -167,6 +167,21 @@ function oneSigning(records: IDataObject[], envelopeGuid: string | undefined): {
 	};
 }
 
+/**
+ * The signed documents one notification is about, among the file's: those of the envelope it names
+ * (its GUID, else its Forms id), narrowed to the documents it names; with neither, the envelope
+ * signed last.
+ */
+export function documentsOfSigning(records: IDataObject[], facts: NotificationFacts): IDataObject[] {
+	let signing: IDataObject[];
+	if (facts.envelopeGuid !== undefined) signing = records.filter((r) => r.envelopeId === facts.envelopeGuid);
+	else if (facts.formsEnvelopeId !== undefined) signing = records.filter((r) => positiveId(r.formsEnvelopeId) === facts.formsEnvelopeId);
+	else signing = facts.documentIds.length ? records : oneSigning(records, undefined).records;
+	if (!facts.documentIds.length) return signing;
+	const named = (id: unknown) => facts.documentIds.includes(positiveId(id) ?? -1);
+	return signing.filter((r) => named(r.documentId) || named(r.envelopeDocumentId));
+}
+
 export interface SignedDownloads {
 	binary: IBinaryKeyData;
 	/** What the item says about the download: where the ids came from, what was fetched, what was not and why. */
