@@ -14,6 +14,7 @@ import { exportParserBench } from './export-parser';
 import { formsFilesBench } from './forms-files';
 import { out } from './lib';
 import { listingsLoginsBench, listingsRateBench } from './listings-calls';
+import { mirrorBench } from './mirror';
 import { offersWindowsBench } from './offers-windows';
 import { queueThroughputBench } from './queue-throughput';
 
@@ -30,6 +31,7 @@ const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	'e2e-poll': { figures: '10', run: e2ePollBench },
 	'e2e-form-open': { figures: '11', run: e2eFormOpenBench },
 	'queue-throughput': { figures: '12', run: queueThroughputBench },
+	mirror: { figures: '13, 14, 15', run: mirrorBench },
 };
 
 async function main(): Promise<void> {

@@ -3,15 +3,20 @@
 //
 //   npm start                 keeps its data in .n8n-host/ (your workflows survive restarts)
 //   npm start -- --reset      starts over with an empty user folder
+//   npm start -- --postgres   also a local Postgres (installed from Debian's packages when missing,
+//                             its data in <user folder>/postgres) and the mirror's workflows and
+//                             credential (docs/MIRROR.md); never started without the flag
 //   N8N_PORT=5679 SANDBOX_PORT=4011 npm start      other ports
 //   N8N_HOST_USER_FOLDER=<dir>                      another user folder
 //   N8N_HOST_SKIP_BUILD=1                           use dist/ as it is
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { say } from './lib/host';
+import { MIRROR_CREDENTIAL, mirrorCredential, mirrorWorkflows } from './lib/mirror';
 import { OWNER } from './lib/n8n-api';
 import { listenerOf, portTaken, REPO_ROOT } from './lib/processes';
+import { startPostgres, type PostgresService } from './lib/queue-services';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES, startHost } from './lib/setup';
 import { stopAllChildren } from './lib/spawn';
 
@@ -41,12 +46,15 @@ async function main() {
 	const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
 	const started = Date.now();
 
+	let postgres: PostgresService | undefined;
 	const stop = async (why: string) => {
 		if (stopping) return;
 		stopping = true;
 		say(`\n${why}: stopping n8n and the sandbox...`);
 		// Everything started so far, even half-way through the start: n8n, the sandbox, a build.
 		await stopAllChildren();
+		// Postgres runs on its own (pg_ctl starts it in the background): stopped by name.
+		await postgres?.stop();
 		say('Stopped.');
 		process.exit(0);
 	};
@@ -73,6 +81,13 @@ async function main() {
 		rmSync(userFolder, { recursive: true, force: true });
 	}
 
+	const withPostgres = process.argv.includes('--postgres');
+	if (withPostgres) {
+		const dir = join(userFolder, 'postgres');
+		mkdirSync(dir, { recursive: true });
+		postgres = await startPostgres(say, { database: 'skyslope_mirror', dir });
+	}
+
 	const h = await startHost({
 		userFolder,
 		n8nPort,
@@ -83,6 +98,7 @@ async function main() {
 		// Webhook subscriptions (and tokens) survive a restart, as with the real service.
 		sandboxStateDir: join(userFolder, 'sandbox-state'),
 		ownProcessGroups: true,
+		...(postgres ? { extraCredentials: [mirrorCredential(postgres)], extraWorkflows: mirrorWorkflows() } : {}),
 	});
 	if (stopping) return;
 	const lines = [
@@ -98,6 +114,12 @@ async function main() {
 		`    ${CREDENTIAL_NAMES.forms.padEnd(28)} id ${CREDENTIAL_IDS.forms}`,
 		`    ${CREDENTIAL_NAMES.listings.padEnd(28)} id ${CREDENTIAL_IDS.listings}`,
 		`    ${CREDENTIAL_NAMES.offers.padEnd(28)} id ${CREDENTIAL_IDS.offers}`,
+		...(postgres
+			? [
+					`    ${MIRROR_CREDENTIAL.name.padEnd(28)} id ${MIRROR_CREDENTIAL.id}`,
+					`  Postgres:  psql -h ${postgres.host} -p ${postgres.port} -U ${postgres.user} ${postgres.database}  (the mirror's database; docs/MIRROR.md)`,
+				]
+			: []),
 		'  Example workflows:',
 		...Object.entries(h.examples).map(([file, id]) => `    ${h.n8n.baseUrl}/workflow/${id}   (${file})`),
 		'',

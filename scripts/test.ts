@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // `npm test`: the unit tests (jest), then the end-to-end tests inside a real n8n 2.x (jest -c
 // jest.e2e.config.js), the editor tests in headless Chromium (jest -c jest.browser.config.js) and
-// the smoke set inside n8n 1.x (jest -c jest.e2e-1x.config.js), and one
+// the smoke set inside n8n 1.x (jest -c jest.e2e-1x.config.js), the queue-mode cluster and the mirror
+// in Postgres (jest.queue.config.js, jest.mirror.config.js), and one
 // closing line `N passed, N failed` summed over all.
 // Exits non-zero when anything failed. `npm test -- --unit` or `-- --e2e` runs one of the two.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -85,6 +86,8 @@ async function main() {
 				tallies.push(await jest('e2e', ['-c', 'jest.e2e.config.js', ...passThrough], outDir));
 				// n8n in queue mode: Postgres, Redis, main, two workers, a webhook processor (docs/SCALING.md).
 				tallies.push(await jest('queue', ['-c', 'jest.queue.config.js', '--passWithNoTests', ...passThrough], outDir));
+				// The mirror of docs/MIRROR.md: the examples in n8n with a real Postgres, both ways the sandbox answers.
+				tallies.push(await jest('mirror', ['-c', 'jest.mirror.config.js', '--passWithNoTests', ...passThrough], outDir));
 				// The editor in headless Chromium (test/browser): every node's screens as a new user meets them.
 				tallies.push(await jest('browser', ['-c', 'jest.browser.config.js', '--passWithNoTests', ...passThrough], outDir));
 			}

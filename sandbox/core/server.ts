@@ -201,8 +201,12 @@ export class SandboxServer {
 			url,
 		};
 
+		// A service's own test controls (`<mount>/_sandbox/...`) are not the service: no faults, no
+		// rate limit, nothing in flight that a client's requests would wait behind.
+		const control = entry.path.startsWith('/_sandbox/');
+
 		// Fault knobs first: they model the network and the service's bad days.
-		for (const rule of this.faults) {
+		for (const rule of control ? [] : this.faults) {
 			if (rule.service && rule.service !== service.name) continue;
 			if (rule.method && rule.method.toUpperCase() !== entry.method) continue;
 			if (rule.path && !new RegExp(rule.path).test(entry.path)) continue;
@@ -242,14 +246,14 @@ export class SandboxServer {
 			window = { start: now, count: 0 };
 			this.windows.set(key, window);
 		}
-		window.count++;
+		if (!control) window.count++;
 		const resetAt = window.start + limits.windowSeconds * 1000;
 		const rateHeaders = {
 			'x-ratelimit-limit': String(limits.limit),
 			'x-ratelimit-remaining': String(Math.max(0, limits.limit - window.count)),
 			'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)),
 		};
-		if (window.count > limits.limit) {
+		if (!control && window.count > limits.limit) {
 			entry.status = 429;
 			entry.fault = 'ratelimit';
 			const answer = service.error(429, 'Too Many Requests');
@@ -264,7 +268,7 @@ export class SandboxServer {
 		// Live: more requests in flight than the service takes at once are refused (parallel429).
 		const inFlight = (this.inFlight.get(service.name) ?? 0) + 1;
 		const parallel = parallelLimit(this.liveSwitches);
-		if (parallel !== undefined && inFlight > parallel) {
+		if (!control && parallel !== undefined && inFlight > parallel) {
 			entry.status = 429;
 			entry.fault = 'parallel';
 			const answer = service.error(429, 'Too Many Requests');

@@ -6,6 +6,8 @@
 //   POST {api_url}/_sandbox/activity/changes {count, seed?}: `count` changes of every kind (new
 //        listings and sales, changed prices and commissions, status changes, sales closing),
 //        each stamped modifiedOn = now; answers a tally by kind
+//   PATCH {api_url}/_sandbox/activity/listings/:listingGuid {field: value, ...}: one listing changed
+//        as an agent would, stamped modifiedOn = now (for lag measurements)
 //   GET  {api_url}/_sandbox/activity/records: every stored listing and sale, as the export
 //        presents them now (the live switches applied), for a test to compare a mirror against
 import { mulberry32 } from '../core/random';
@@ -77,10 +79,10 @@ export function makeChanges(store: Store, now: number, input: { count: number; s
 		const sales = [...store.sales.values()];
 		switch (kind) {
 			case 'newListing':
-				newListing(store, rng, now, 'active');
+				stamp(newListing(store, rng, now, 'active').dto);
 				break;
 			case 'newSale':
-				newSale(store, rng, now, 'pending');
+				stamp(newSale(store, rng, now, 'pending').dto);
 				break;
 			case 'listingPrice': {
 				const rec = pickOf(rng, listings);
@@ -152,6 +154,14 @@ export function registerActivity(router: Router, deps: Deps): void {
 				count: count(body.count, 'count', 100_000),
 				seed: body.seed === undefined ? undefined : count(body.seed, 'seed', 2 ** 31),
 			});
+		}),
+	);
+	router.patch('/_sandbox/activity/listings/:listingGuid', (req) =>
+		answer(() => {
+			const rec = store.listings.get(req.params.listingGuid);
+			if (!rec) throw new Error(`no listing ${req.params.listingGuid}`);
+			Object.assign(rec.dto, objectBody(req), { modifiedOn: iso(ctx.now()) });
+			return liveRecord(rec.dto, ctx.live());
 		}),
 	);
 	router.get('/_sandbox/activity/records', () => ({

@@ -391,6 +391,21 @@ export const offersService: ServiceFactory = (ctx) => {
 		return json(result.created ? 201 : 200, result.offer);
 	};
 
+	/** Many offers at once (a brokerage's history), each as `POST /sandbox/offers` takes it; all or none. */
+	const sandboxUpsertMany = (req: SandboxRequest): SandboxResponse => {
+		let input: unknown;
+		try {
+			input = req.body.length ? JSON.parse(req.body.toString('utf8')) : [];
+		} catch {
+			return errorBody(400, 'Body must be JSON.');
+		}
+		const parsed = z.array(upsertBody).max(100_000).safeParse(input);
+		if (!parsed.success) return errorBody(400, 'Invalid offers', issues(parsed.error));
+		const unknown = parsed.data.find((o) => o.fileId !== undefined && !listings.some((l) => l.fileId === o.fileId));
+		if (unknown) return errorBody(400, `No listing with fileId ${String(unknown.fileId)}.`);
+		return json(200, parsed.data.map((o) => upsert(o).offer.OfferId));
+	};
+
 	const router: RouterType = new Router()
 		.post('/offers-api/ext/token', token)
 		.get('/offers-api/ext/offer/:offerId', getOffer)
@@ -398,6 +413,9 @@ export const offersService: ServiceFactory = (ctx) => {
 		.get('/offers-api/ext/agent/:agentId/listings', agentListings)
 		.get('/offers-api/ext/report', report)
 		.post('/sandbox/offers', sandboxUpsert)
+		// Under `_sandbox/`: a test control, outside the service's rate limit and faults.
+		.post('/_sandbox/offers', sandboxUpsertMany)
+		.get('/_sandbox/offers', () => json(200, sorted()))
 		.get('/sandbox/offers', () => json(200, sorted()));
 
 	const module: ServiceModule = {

@@ -93,15 +93,72 @@ function waitForExit(child: ChildProcess): Promise<void> {
 		: new Promise((r) => child.once('exit', () => r()));
 }
 
-/** Starts a throw-away Postgres and Redis on loopback; stop() ends both and removes their data. */
-export async function startQueueServices(log: Log = say): Promise<QueueServices> {
-	const { pgBin, redis } = await ensureQueueServices(log);
-	const dir = mkdtempSync(join(tmpdir(), 'skyslope-queue-'));
+export interface PostgresService {
+	host: string;
+	port: number;
+	user: string;
+	database: string;
+	/** The temporary folder holding the data directory, its socket and its log. */
+	dir: string;
+	stop(): Promise<void>;
+}
+
+/** Installs Postgres when missing (with Redis: one apt-get for every suite that needs either). */
+async function ensurePostgres(log: Log): Promise<string> {
+	return (await ensureQueueServices(log)).pgBin;
+}
+
+/**
+ * Starts a Postgres on loopback (trust authentication, no durability: a test database) with one
+ * database, `database`. Without `dir` it is thrown away: stop() ends it and removes its data. With
+ * `dir` (npm start's), the data stays there and the next start reuses it.
+ */
+export async function startPostgres(log: Log = say, options: { database?: string; dir?: string } = {}): Promise<PostgresService> {
+	const pgBin = await ensurePostgres(log);
+	const database = options.database ?? 'n8n';
+	const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'skyslope-postgres-'));
+	const ownsDir = options.dir === undefined;
 	const pgData = join(dir, 'pg');
 	const pgLog = join(dir, 'postgres.log');
 	const pgPort = await freePort();
-	const redisPort = await freePort();
 	let pgStarted = false;
+	const stop = async () => {
+		if (pgStarted) {
+			await asPostgresUser(join(pgBin, 'pg_ctl'), ['stop', '-D', pgData, '-m', 'immediate', '-w']).catch(() => undefined);
+			pgStarted = false;
+		}
+		if (ownsDir) rmSync(dir, { recursive: true, force: true });
+	};
+	let ready = false;
+	try {
+		if (isRoot()) {
+			const { uid, gid } = await postgresIds();
+			chownSync(dir, uid, gid);
+		}
+		const fresh = !existsSync(join(pgData, 'PG_VERSION'));
+		if (fresh) await asPostgresUser(join(pgBin, 'initdb'), ['-D', pgData, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+		// Loopback only, its socket in the temp folder, no durability: a test database.
+		const settings = `-p ${pgPort} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+		await asPostgresUser(join(pgBin, 'pg_ctl'), ['start', '-D', pgData, '-l', pgLog, '-w', '-t', '60', '-o', settings]);
+		pgStarted = true;
+		if (fresh) await mustRun(join(pgBin, 'createdb'), ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'postgres', database]);
+		ready = true;
+		return { host: '127.0.0.1', port: pgPort, user: 'postgres', database, dir, stop };
+	} finally {
+		if (!ready) {
+			const pgTail = tail(safeRead(pgLog), 20);
+			if (pgTail) log(`postgres.log:\n${pgTail}`);
+			await stop();
+		}
+	}
+}
+
+/** Starts a throw-away Postgres and Redis on loopback; stop() ends both and removes their data. */
+export async function startQueueServices(log: Log = say): Promise<QueueServices> {
+	const { redis } = await ensureQueueServices(log);
+	const dir = mkdtempSync(join(tmpdir(), 'skyslope-queue-'));
+	const redisPort = await freePort();
+	let postgres: PostgresService | undefined;
 	let redisChild: ChildProcess | undefined;
 
 	const stop = async () => {
@@ -109,25 +166,13 @@ export async function startQueueServices(log: Log = say): Promise<QueueServices>
 			redisChild.kill('SIGTERM');
 			await waitForExit(redisChild);
 		}
-		if (pgStarted) {
-			await asPostgresUser(join(pgBin, 'pg_ctl'), ['stop', '-D', pgData, '-m', 'immediate', '-w']).catch(() => undefined);
-		}
+		if (postgres) await postgres.stop();
 		rmSync(dir, { recursive: true, force: true });
 	};
 
 	let ready = false;
 	try {
-		if (isRoot()) {
-			const { uid, gid } = await postgresIds();
-			chownSync(dir, uid, gid);
-		}
-		await asPostgresUser(join(pgBin, 'initdb'), ['-D', pgData, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
-		// Loopback only, its socket in the temp folder, no durability: a test database.
-		const options = `-p ${pgPort} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-		await asPostgresUser(join(pgBin, 'pg_ctl'), ['start', '-D', pgData, '-l', pgLog, '-w', '-t', '60', '-o', options]);
-		pgStarted = true;
-		await mustRun(join(pgBin, 'createdb'), ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'postgres', 'n8n']);
-
+		postgres = await startPostgres(log, { dir });
 		const redisLog = join(dir, 'redis.log');
 		redisChild = spawnProcess(
 			redis,
@@ -141,19 +186,15 @@ export async function startQueueServices(log: Log = say): Promise<QueueServices>
 			if (Date.now() - started > 30000) throw new Error(`redis-server did not start in 30 s:\n${tail(safeRead(redisLog), 20)}`);
 			await sleep(100);
 		}
-		log(`Postgres on 127.0.0.1:${pgPort}, Redis on 127.0.0.1:${redisPort} (data in ${dir})`);
+		log(`Postgres on 127.0.0.1:${postgres.port}, Redis on 127.0.0.1:${redisPort} (data in ${dir})`);
 		ready = true;
 		return {
-			postgres: { host: '127.0.0.1', port: pgPort, user: 'postgres', database: 'n8n' },
+			postgres: { host: postgres.host, port: postgres.port, user: postgres.user, database: postgres.database },
 			redis: { host: '127.0.0.1', port: redisPort },
 			dir,
 			stop,
 		};
 	} finally {
-		if (!ready) {
-			const pgTail = tail(safeRead(pgLog), 20);
-			if (pgTail) log(`postgres.log:\n${pgTail}`);
-			await stop();
-		}
+		if (!ready) await stop();
 	}
 }

@@ -260,6 +260,10 @@ export interface HostOptions {
 	log?: Log;
 	/** The zone n8n runs in (default UTC): the end-to-end suites run it outside UTC, as many self-hosted instances do. */
 	timezone?: string;
+	/** More credentials to import beside the sandbox's (e.g. the mirror's Postgres), in n8n's export format. */
+	extraCredentials?: Array<Record<string, unknown>>;
+	/** More workflows to import beside examples/*.json (e.g. examples/mirror/), with their ids. */
+	extraWorkflows?: ExampleFile[];
 }
 
 export interface Host {
@@ -320,7 +324,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
 		const state: HostState =
 			o.persistent && existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as HostState) : {};
 
-		const examples = o.examples ? readExamples() : [];
+		const examples = [...(o.examples ? readExamples() : []), ...(o.extraWorkflows ?? [])];
 		const known = state.examples ?? {};
 		const missing = examples.filter((e) => !o.persistent || !known[e.file]);
 		const importing = (async () => {
@@ -329,6 +333,8 @@ export async function startHost(o: HostOptions): Promise<Host> {
 				state.credentialsImported = true;
 				t('credentials imported');
 			}
+			// Every time: they point at services started anew on each run (a database on a free port).
+			if (o.extraCredentials?.length) await importCredentials(paths, env, o.extraCredentials);
 			if (missing.length) {
 				await importWorkflows(paths, env, missing);
 				for (const e of missing) known[e.file] = e.id;

@@ -11,11 +11,16 @@ interface ExampleNode {
 	parameters: { content?: string; width?: number; height?: number };
 }
 
-const dir = path.join(__dirname, '../../examples');
-const examples = readdirSync(dir)
-	.filter((f) => f.endsWith('.json'))
+const root = path.join(__dirname, '../../examples');
+/** examples/*.json and the mirror's examples/mirror/*.json. */
+const examples = ['', 'mirror']
+	.flatMap((sub) =>
+		readdirSync(path.join(root, sub))
+			.filter((f) => f.endsWith('.json'))
+			.map((f) => path.join(sub, f)),
+	)
 	.sort()
-	.map((file) => ({ file, nodes: (JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { nodes: ExampleNode[] }).nodes }));
+	.map((file) => ({ file, nodes: (JSON.parse(readFileSync(path.join(root, file), 'utf8')) as { nodes: ExampleNode[] }).nodes }));
 
 const STICKY = 'n8n-nodes-base.stickyNote';
 /** Room a node takes on the canvas (an AI Agent is wider; a plain node 100 x 100). */

@@ -1,0 +1,130 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
+// Figures 13 to 15: the mirror of docs/MIRROR.md in real n8n with a real Postgres (test/mirror's
+// driver), against the sandbox at its default rate limits (listings 100 requests a minute, offers
+// 600). 13: the first loads' throughput, in records per second and as the share of the requests
+// the rate limit allows that they used. 14: the lag from a change in the sandbox to its row in
+// Postgres, against one poll interval (60 s) plus a few seconds. 15: requests per quiet poll of
+// the three workflows together, against one per trigger.
+import {
+	addOfferHistory,
+	api,
+	changeOffers,
+	converge,
+	example,
+	exact,
+	FILES,
+	itemsOf,
+	runManualBranch,
+	sandbox,
+	sandboxLog,
+	sql,
+	startMirror,
+	waitForPolls,
+	type Execution,
+	type Mirror,
+} from '../test/mirror/mirror';
+import { fmt, median, out, report } from './lib';
+
+const HISTORY = { listings: 5000, sales: 5000, offers: 5000, days: 730 };
+const LIMITS = { listings: 100 / 60, offers: 600 / 60 };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const seconds = (e: Execution & { startedAt?: string; stoppedAt?: string }) => (Date.parse(String(e.stoppedAt)) - Date.parse(String(e.startedAt))) / 1000;
+
+/** Waits until `check` holds, polling every 250 ms; the time it took. */
+async function timeUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+	const start = Date.now();
+	while (!(await check())) {
+		if (Date.now() - start > timeoutMs) return Number.POSITIVE_INFINITY;
+		await sleep(250);
+	}
+	return Date.now() - start;
+}
+
+export async function mirrorBench(): Promise<void> {
+	const m: Mirror = await startMirror({ name: 'bench', timezone: 'America/Chicago', live: [] });
+	try {
+		await sandbox(m, 'POST', '/listings/_sandbox/activity/history', { listings: HISTORY.listings, sales: HISTORY.sales, days: HISTORY.days });
+		await addOfferHistory(m, HISTORY.offers, HISTORY.days);
+		await runManualBranch(m, FILES.signedDocuments);
+		const since = Date.now();
+		for (const file of Object.values(FILES)) await api(m, 'POST', `/workflows/${example(m, file).id}/activate`);
+		await waitForPolls(m, since);
+
+		// 13: the first loads, one after the other so that each has the machine to itself.
+		const loads: string[] = [];
+		let shares = 1;
+		for (const [file, service, reader] of [
+			[FILES.listingsAndSales, 'listings', 'Export the whole history'],
+			[FILES.offers, 'offers', 'Offers of the whole history'],
+		] as const) {
+			const before = (await sandboxLog(m)).length;
+			const execution = await runManualBranch(m, file);
+			const requests = (await sandboxLog(m)).slice(before).filter((e) => e.service === service && !e.path.startsWith('/_sandbox/') && e.method === 'GET').length;
+			const records = itemsOf(execution, reader).length;
+			const written = itemsOf(execution, 'Write to Postgres').length;
+			const time = seconds(execution);
+			const share = requests / time / LIMITS[service];
+			shares = Math.min(shares, share);
+			loads.push(
+				`${service}: ${records} records read and ${written} written in ${fmt(time, 1)} s = ${fmt(records / time, 0)} records/s; ${requests} requests = ${fmt(share)} of the ${fmt(LIMITS[service] * 60, 0)} a minute the rate limit allows (${execution.status})`,
+			);
+		}
+		report({
+			id: 13,
+			what: 'mirror first loads in real n8n + Postgres: records per second (listings and sales by the export in 90-day slices, offers by 31-day windows)',
+			value: shares,
+			target: '<= 1',
+			detail: [...loads, 'value: the smallest share of the rate limit used (at most 1: the loads never wait on it)'].join('\n'),
+		});
+
+		// 14: lag from a change to its row, at whatever moment of the poll cycle the change falls.
+		const lags: Record<string, number[]> = { listing: [], offer: [] };
+		for (let round = 0; round < 3; round++) {
+			await sleep(7_000 + round * 17_000);
+			const [listing] = await sql<{ listing_guid: string; listing_price: string }>(m, 'SELECT listing_guid, listing_price FROM skyslope_listings ORDER BY listing_guid LIMIT 1 OFFSET ' + String(round * 11));
+			const price = Number(listing.listing_price) + 12_345;
+			await sandbox(m, 'PATCH', `/listings/_sandbox/activity/listings/${listing.listing_guid}`, { listingPrice: price });
+			lags.listing.push(
+				await timeUntil(async () => Number((await sql<{ p: string }>(m, `SELECT listing_price AS p FROM skyslope_listings WHERE listing_guid = '${listing.listing_guid}'`))[0]?.p) === price, 180_000),
+			);
+			const offersBefore = Number((await sql<{ n: number }>(m, 'SELECT count(*)::int AS n FROM skyslope_offers'))[0].n);
+			await changeOffers(m, 1, 0, round);
+			lags.offer.push(await timeUntil(async () => Number((await sql<{ n: number }>(m, 'SELECT count(*)::int AS n FROM skyslope_offers'))[0].n) > offersBefore, 180_000));
+		}
+		const worst = Math.max(...lags.listing, ...lags.offer) / 1000;
+		report({
+			id: 14,
+			what: 'mirror lag in real n8n: a change in the sandbox to its row in Postgres (triggers polling every minute)',
+			value: worst,
+			target: '<= 65',
+			detail: [
+				`listing price change: ${lags.listing.map((l) => fmt(l / 1000, 1)).join(', ')} s (median ${fmt(median(lags.listing) / 1000, 1)} s)`,
+				`new offer: ${lags.offer.map((l) => fmt(l / 1000, 1)).join(', ')} s (median ${fmt(median(lags.offer) / 1000, 1)} s)`,
+				'value: the longest, in seconds; the goal is one poll interval (60 s) plus a few seconds',
+			].join('\n'),
+		});
+
+		// 15: quiet polls: nothing changes for three poll intervals.
+		const quietFrom = Date.now();
+		await waitForPolls(m, quietFrom, 3, 300_000);
+		const quiet = (await sandboxLog(m)).filter((e) => e.at >= quietFrom && !e.path.startsWith('/_sandbox/') && e.service !== 'sandbox');
+		const perService = (service: string) => quiet.filter((e) => e.service === service).length;
+		const polls = 3;
+		const perPoll = quiet.length / polls;
+		report({
+			id: 15,
+			what: 'mirror in real n8n, nothing changed: requests per poll of the three workflows together (3 polling triggers, 1 webhook trigger)',
+			value: perPoll,
+			target: '<= 3',
+			detail: [
+				`${quiet.length} requests in ${polls} polls: listings ${perService('listings')} (Changed listing, Changed sale), offers ${perService('offers')} (New or updated offer), forms ${perService('forms')}`,
+				`what: ${[...new Set(quiet.map((e) => `${e.service} ${e.method} ${e.path}${e.query.page ? ` page ${String(e.query.page)}` : ''}`))].join('; ')}`,
+			].join('\n'),
+		});
+		const final = await converge(m, 0, [], 1);
+		out(`  (the mirror after the bench: ${final.filter((c) => c.table !== 'skyslope_signed_documents').map((c) => `${c.table} ${c.rows} rows${exact(c) ? '' : ' (differs)'}`).join(', ')})`);
+	} finally {
+		await m.stop();
+	}
+}

@@ -1,0 +1,16 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
+// What both mirror files share, done once before they start side by side: n8n and Postgres
+// installed when missing (one apt-get, one n8n install), and the package built (each file packs it).
+import { ensureN8n, say } from '../../scripts/lib/host';
+import { ensureQueueServices } from '../../scripts/lib/queue-services';
+import { run } from '../../scripts/lib/setup';
+
+export default async function globalSetup(): Promise<void> {
+	const log = (line: string) => say(`[mirror] ${line}`);
+	await ensureN8n(log);
+	await ensureQueueServices(log);
+	if (process.env.E2E_SKIP_BUILD !== '1') {
+		log('Building the package (npm run build)...');
+		await run('npm', ['run', 'build']);
+	}
+}

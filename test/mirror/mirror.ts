@@ -1,0 +1,379 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error -- dev tooling, never shipped in dist: psql for the test database, errors rethrown after cleanup */
+// The mirror of docs/MIRROR.md, end to end: the example workflows of examples/mirror/ imported into
+// a real n8n with a real Postgres, against the sandbox, as a brokerage's operations person would
+// run them. What a test file needs around it: the services, the brokerage's activity in the
+// sandbox, the first loads, n8n stopped and started, and the comparison of the database with the
+// sandbox's own records.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { mirrorCredential, mirrorWorkflows } from '../../scripts/lib/mirror';
+import { freePort } from '../../scripts/lib/processes';
+import { startPostgres, type PostgresService } from '../../scripts/lib/queue-services';
+import { startHost, type Host } from '../../scripts/lib/setup';
+import type { Json, RequestLogEntry, Workflow, WorkflowNode } from '../e2e/harness';
+
+export const FILES = {
+	listingsAndSales: 'mirror/listings-and-sales-to-postgres.json',
+	offers: 'mirror/offers-to-postgres.json',
+	signedDocuments: 'mirror/signed-documents-to-postgres.json',
+} as const;
+
+const DAY = 24 * 3600 * 1000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface Execution {
+	id: string;
+	status: string;
+	startedAt?: string;
+	data?: { resultData: { runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Json }> | null> } }>>; error?: Json } };
+}
+
+export interface Mirror {
+	host: Host;
+	pg: PostgresService;
+	log: (line: string) => void;
+	stop(): Promise<void>;
+}
+
+export async function startMirror(options: { timezone: string; live: string[]; name: string }): Promise<Mirror> {
+	const log = (line: string) => process.stdout.write(`[mirror ${options.name}] ${line}\n`);
+	const pg = await startPostgres(log, { database: 'brokerage' });
+	const userFolder = mkdtempSync(join(tmpdir(), 'skyslope-mirror-'));
+	let host: Host | undefined;
+	try {
+		host = await startHost({
+			userFolder,
+			n8nPort: await freePort(),
+			sandboxPort: 0,
+			persistent: false,
+			examples: false,
+			apiKey: true,
+			timezone: options.timezone,
+			// Built once by the global set-up: the two files start side by side and must not build at once.
+			build: false,
+			extraCredentials: [mirrorCredential(pg)],
+			extraWorkflows: mirrorWorkflows(),
+			log,
+		});
+	} catch (error) {
+		await pg.stop();
+		rmSync(userFolder, { recursive: true, force: true });
+		throw error;
+	}
+	const started = host;
+	const mirror: Mirror = {
+		host: started,
+		pg,
+		log,
+		async stop() {
+			await started.stop();
+			await pg.stop();
+			rmSync(userFolder, { recursive: true, force: true });
+		},
+	};
+	if (options.live.length) await sandbox(mirror, 'PUT', '/_sandbox/live', { switches: options.live });
+	return mirror;
+}
+
+/** A request to the sandbox (its controls and services), failing loudly on an error status. */
+export async function sandbox<T = Json>(m: Mirror, method: string, path: string, body?: unknown): Promise<T> {
+	const res = await fetch(`${m.host.sandbox.baseUrl}${path}`, {
+		method,
+		headers: body === undefined ? {} : { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await res.text();
+	if (!res.ok) throw new Error(`sandbox ${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+	return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = <T = Json>(m: Mirror, method: string, path: string, body?: unknown) => m.host.client.api<T>(method, path, body);
+
+/** Runs SQL in the mirror's database through psql; the rows of a query as JSON. */
+export function sql<T = Json>(m: Mirror, query: string): Promise<T[]> {
+	return new Promise((resolve, reject) => {
+		const wrapped = `SELECT coalesce(json_agg(q), '[]'::json) FROM (${query}) q`;
+		const child = spawn('psql', ['-h', m.pg.host, '-p', String(m.pg.port), '-U', m.pg.user, '-d', m.pg.database, '-At', '-v', 'ON_ERROR_STOP=1', '-c', wrapped], {
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let out = '';
+		let err = '';
+		child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+		child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+		child.on('error', reject);
+		child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as T[]) : reject(new Error(`psql exit ${code}: ${err}`))));
+	});
+}
+
+export async function sandboxLog(m: Mirror): Promise<RequestLogEntry[]> {
+	return await sandbox<RequestLogEntry[]>(m, 'GET', '/_sandbox/log');
+}
+
+export function example(m: Mirror, file: string): { id: string; workflow: Workflow } {
+	const found = mirrorWorkflows().find((e) => e.file === file);
+	const id = m.host.examples[file];
+	if (!found || !id) throw new Error(`the mirror example ${file} was not imported`);
+	return { id, workflow: found.workflow as unknown as Workflow };
+}
+
+/**
+ * Runs the branch of an example that starts at its manual trigger, as a person clicking it would:
+ * the same nodes and parameters, the manual trigger swapped for a webhook (the public API cannot
+ * run a workflow) and the package's triggers left out (they belong to the published copy).
+ */
+export async function runManualBranch(m: Mirror, file: string, timeoutMs = 600_000): Promise<Execution> {
+	const { workflow } = example(m, file);
+	const path = `mirror-${randomUUID().slice(0, 8)}`;
+	const nodes: WorkflowNode[] = workflow.nodes
+		.filter((n) => !(n.type.startsWith('n8n-nodes-skyslope.') && n.type.endsWith('Trigger')))
+		.map((n) =>
+			n.type === 'n8n-nodes-base.manualTrigger'
+				? { ...n, type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: randomUUID(), parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } }
+				: n,
+		);
+	const names = new Set(nodes.map((n) => n.name));
+	const connections = Object.fromEntries(Object.entries(workflow.connections).filter(([from]) => names.has(from)));
+	const created = await api<{ id: string }>(m, 'POST', '/workflows', {
+		name: `${workflow.name ?? file} (first load)`,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+	});
+	await api(m, 'POST', `/workflows/${created.id}/activate`);
+	try {
+		for (let attempt = 0; ; attempt++) {
+			const res = await fetch(`${m.host.n8n.baseUrl}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+			if (res.status !== 404) {
+				if (!res.ok) throw new Error(`the first load's webhook answered ${res.status}: ${await res.text()}`);
+				break;
+			}
+			if (attempt > 50) throw new Error('the first load webhook was never registered');
+			await sleep(200);
+		}
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const [execution] = await executions(m, created.id, 1);
+			if (execution && execution.status !== 'running' && execution.status !== 'new') return execution;
+			if (Date.now() > deadline) throw new Error(`the first load of ${file} did not finish within ${timeoutMs} ms`);
+			await sleep(1000);
+		}
+	} finally {
+		await api(m, 'POST', `/workflows/${created.id}/deactivate`);
+	}
+}
+
+/** Finished executions of a workflow with their data, newest first (at most `max`). */
+export async function executions(m: Mirror, workflowId: string, max = 1000): Promise<Execution[]> {
+	const all: Execution[] = [];
+	let cursor: string | undefined;
+	do {
+		const page = await api<{ data: Execution[]; nextCursor?: string | null }>(
+			m,
+			'GET',
+			`/executions?workflowId=${workflowId}&includeData=true&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+		);
+		all.push(...page.data);
+		cursor = page.nextCursor ?? undefined;
+	} while (cursor && all.length < max);
+	return all.slice(0, max);
+}
+
+/** The items a node gave in an execution. */
+export function itemsOf(execution: Execution, node: string): Json[] {
+	return (execution.data?.resultData.runData[node] ?? []).flatMap((run) => (run.data?.main?.[0] ?? []).map((i) => i.json));
+}
+
+/** Waits until every trigger of the published examples has polled `times` more times, answered 2xx. */
+export async function waitForPolls(m: Mirror, since: number, times = 1, timeoutMs = 240_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	const wanted: Array<[string, (e: RequestLogEntry) => boolean]> = [
+		['Changed listing', (e) => e.service === 'listings' && e.path === '/api/files' && String(e.query.type) === 'listing,summary' && e.query.modifiedAfter !== undefined],
+		['Changed sale', (e) => e.service === 'listings' && e.path === '/api/files' && String(e.query.type) === 'sale,summary' && e.query.modifiedAfter !== undefined],
+		['New or updated offer', (e) => e.service === 'offers' && /\/ext\/offers\/?$/.test(e.path) && String(e.query.page ?? '1') === '1'],
+	];
+	for (;;) {
+		const log = (await sandboxLog(m)).filter((e) => e.at >= since && e.status >= 200 && e.status < 300 && e.method === 'GET');
+		const missing = wanted.filter(([, match]) => log.filter(match).length < times).map(([name]) => name);
+		if (!missing.length) return;
+		if (Date.now() > deadline) throw new Error(`no poll of ${missing.join(', ')} within ${timeoutMs} ms`);
+		await sleep(2000);
+	}
+}
+
+// ---- the brokerage's activity ---------------------------------------------------------------
+
+export interface SandboxOffer {
+	OfferId: string;
+	OfferSubmissionDate: string;
+	ModificationTimestamp: string;
+	OfferTerms: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+/** Offers over `days` before now on the sandbox's 30 listings (file ids 10001 to 10030), as the Offers service would receive them. */
+export async function addOfferHistory(m: Mirror, count: number, days: number): Promise<void> {
+	const now = Date.now();
+	const offers = Array.from({ length: count }, (_, i) => {
+		const submitted = now - days * DAY + Math.floor(((i + 0.5) / count) * (days - 1) * DAY);
+		return {
+			OfferSubmissionDate: new Date(submitted).toISOString(),
+			ModificationTimestamp: new Date(submitted + 3600_000).toISOString(),
+			fileId: 10001 + (i % 30),
+			OfferTerms: { OfferPrice: 400_000 + (i % 50) * 5000, OfferStatus: 'Submitted', OfferVersionNumber: 1 },
+		};
+	});
+	await sandbox(m, 'POST', '/offers/_sandbox/offers', offers);
+}
+
+/** New offers today, and new versions of offers submitted in the last few days (inside the trigger's look-back). */
+export async function changeOffers(m: Mirror, fresh: number, updates: number, seed: number): Promise<void> {
+	const now = Date.now();
+	const recent = (await allOffers(m)).filter(
+		(o) => Date.parse(o.OfferSubmissionDate) > now - 7 * DAY && Date.parse(o.OfferSubmissionDate) < now - 3600_000,
+	);
+	const changes = [
+		...Array.from({ length: fresh }, (_, i) => ({
+			OfferSubmissionDate: new Date(now - (i % 5) * 60_000).toISOString(),
+			fileId: 10001 + ((seed + i) % 30),
+			OfferTerms: { OfferPrice: 500_000 + i * 1000, OfferStatus: 'Submitted', OfferVersionNumber: 1 },
+		})),
+		...Array.from({ length: recent.length ? updates : 0 }, (_, i) => {
+			const offer = recent[(seed * 7 + i * 13) % recent.length];
+			return { OfferId: offer.OfferId, OfferTerms: { OfferStatus: i % 2 ? 'Countered' : 'Accepted', OfferPrice: Number(offer.OfferTerms.OfferPrice ?? 0) + 1000 * (i + 1) } };
+		}),
+	];
+	await sandbox(m, 'POST', '/offers/_sandbox/offers', changes);
+}
+
+export const allOffers = (m: Mirror) => sandbox<SandboxOffer[]>(m, 'GET', '/offers/_sandbox/offers');
+
+// ---- the comparison -------------------------------------------------------------------------
+
+export interface Comparison {
+	table: string;
+	expected: number;
+	rows: number;
+	missing: string[];
+	extra: string[];
+	/** Rows whose record, or a kept column, differs from the sandbox's latest version. */
+	stale: string[];
+}
+
+const stable = (value: unknown): string =>
+	JSON.stringify(value, (_key, v: unknown) =>
+		v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+	);
+
+/** A date as the nodes read it: with a zone as written, without one as UTC; year 1 and empty as none. */
+export function asInstant(value: unknown): number | null {
+	if (typeof value !== 'string' || !value.trim() || value.startsWith('0001-01-01')) return null;
+	const zoned = /[Tt ]\d{1,2}:\d{2}.*([Zz]|[+-]\d{2}(:?\d{2})?)$/.test(value);
+	const ms = Date.parse(zoned ? value : /[Tt ]/.test(value) ? `${value}Z` : `${value}T00:00:00Z`);
+	return Number.isNaN(ms) ? null : ms;
+}
+
+function compare(
+	table: string,
+	expected: Map<string, Json>,
+	rows: Json[],
+	key: string,
+	columns: (record: Json) => Record<string, unknown>,
+): Comparison {
+	const byKey = new Map(rows.map((r) => [String(r[key]), r]));
+	const missing = [...expected.keys()].filter((k) => !byKey.has(k));
+	const extra = [...byKey.keys()].filter((k) => !expected.has(k));
+	const stale: string[] = [];
+	for (const [k, record] of expected) {
+		const row = byKey.get(k);
+		if (!row) continue;
+		if (stable(row.record) !== stable(record)) {
+			stale.push(`${k}: record differs`);
+			continue;
+		}
+		for (const [column, want] of Object.entries(columns(record))) {
+			const got = row[column];
+			const same = typeof want === 'number' && typeof got === 'string' ? Date.parse(got) === want || Number(got) === want : got === want;
+			if (!same) stale.push(`${k}: ${column} is ${JSON.stringify(got)}, the sandbox has ${JSON.stringify(want)}`);
+		}
+	}
+	return { table, expected: expected.size, rows: rows.length, missing, extra, stale };
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The mirror's tables against the sandbox's records now. */
+export async function compareAll(m: Mirror, offersFrom: number, signed: Array<{ fileId: number; envelopeId: string; documentId: number }>): Promise<Comparison[]> {
+	const records = await sandbox<{ listings: Json[]; sales: Json[] }>(m, 'GET', '/listings/_sandbox/activity/records');
+	const offers = (await allOffers(m)).filter((o) => Date.parse(o.OfferSubmissionDate) >= offersFrom);
+	const [listingRows, saleRows, offerRows, signedRows] = await Promise.all([
+		sql(m, 'SELECT listing_guid, status, listing_price, modified_on, record FROM skyslope_listings'),
+		sql(m, 'SELECT sale_guid, status, sale_price, total_commission, actual_closing_date, modified_on, record FROM skyslope_sales'),
+		sql(m, 'SELECT offer_id, offer_status, offer_price, version_number, modified_at, record FROM skyslope_offers'),
+		sql(m, 'SELECT file_id, envelope_id, document_id, signed_at, record FROM skyslope_signed_documents'),
+	]);
+	const changedAt = (r: Json) => asInstant(r.modifiedOn) ?? asInstant(r.createdOn);
+	const listingRowsNumeric = listingRows.map((r) => ({ ...r, listing_price: num(r.listing_price) }));
+	const saleRowsNumeric = saleRows.map((r) => ({ ...r, sale_price: num(r.sale_price), total_commission: num(r.total_commission) }));
+	const offerRowsNumeric = offerRows.map((r) => ({ ...r, offer_price: num(r.offer_price) }));
+	const signedKey = (s: { fileId: unknown; envelopeId: unknown; documentId: unknown }) => `${String(s.fileId)}/${String(s.envelopeId)}/${String(s.documentId)}`;
+	return [
+		compare('skyslope_listings', new Map(records.listings.map((r) => [String(r.listingGuid), r])), listingRowsNumeric, 'listing_guid', (r) => ({
+			status: r.status,
+			listing_price: num(r.listingPrice),
+			modified_on: changedAt(r),
+		})),
+		compare('skyslope_sales', new Map(records.sales.map((r) => [String(r.saleGuid), r])), saleRowsNumeric, 'sale_guid', (r) => ({
+			status: r.status,
+			sale_price: num(r.salePrice),
+			total_commission: num((r.commission as Json | null)?.totalCommission),
+			actual_closing_date: asInstant(r.actualClosingDate),
+			modified_on: changedAt(r),
+		})),
+		compare('skyslope_offers', new Map(offers.map((o) => [o.OfferId, o as unknown as Json])), offerRowsNumeric, 'offer_id', (o) => ({
+			offer_status: (o.OfferTerms as Json).OfferStatus,
+			offer_price: num((o.OfferTerms as Json).OfferPrice),
+			version_number: num((o.OfferTerms as Json).OfferVersionNumber),
+			modified_at: asInstant(o.ModificationTimestamp),
+		})),
+		{
+			table: 'skyslope_signed_documents',
+			expected: signed.length,
+			rows: signedRows.length,
+			missing: signed.map(signedKey).filter((k) => !signedRows.some((r) => `${String(r.file_id)}/${String(r.envelope_id)}/${String(r.document_id)}` === k)),
+			extra: signedRows
+				.map((r) => `${String(r.file_id)}/${String(r.envelope_id)}/${String(r.document_id)}`)
+				.filter((k) => !signed.some((s) => signedKey(s) === k)),
+			stale: signedRows.filter((r) => r.signed_at === null).map((r) => `${String(r.file_id)}/${String(r.envelope_id)}/${String(r.document_id)}: no signing time`),
+		},
+	];
+}
+
+export const exact = (c: Comparison) => c.missing.length === 0 && c.extra.length === 0 && c.stale.length === 0 && c.rows === c.expected;
+
+/** Compares until the mirror is exact or the time is up; the last comparison. */
+export async function converge(m: Mirror, offersFrom: number, signed: Parameters<typeof compareAll>[2], timeoutMs: number): Promise<Comparison[]> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const result = await compareAll(m, offersFrom, signed);
+		if (result.every(exact) || Date.now() > deadline) return result;
+		await sleep(5000);
+	}
+}
+
+export function describeComparison(result: Comparison[]): string {
+	return result
+		.map((c) => {
+			const head = `${c.table}: ${c.rows} rows for ${c.expected} records`;
+			const issues = [
+				c.missing.length ? `missing ${c.missing.length} (${c.missing.slice(0, 3).join(', ')})` : '',
+				c.extra.length ? `extra ${c.extra.length} (${c.extra.slice(0, 3).join(', ')})` : '',
+				c.stale.length ? `stale ${c.stale.length} (${c.stale.slice(0, 3).join('; ')})` : '',
+			].filter(Boolean);
+			return issues.length ? `${head}: ${issues.join(', ')}` : `${head}, exact`;
+		})
+		.join('\n');
+}
