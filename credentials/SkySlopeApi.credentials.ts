@@ -53,9 +53,10 @@ async function signedLogin(helper: IHttpRequestHelper, credentials: ICredentialD
 /**
  * SkySlope Listings & Sales API: a per-user AccessKey/AccessSecret plus the integrator's
  * ClientID/ClientSecret. n8n signs a login (HMAC-SHA256), keeps the `Session` it returns in a hidden
- * expirable field, and logs in again when a call answers 401 (403 too: n8n 2.x itself, and the node's
- * transport on every line, see RENEW_SESSION_HEADER). The hosts, the signature and
- * the session rules live in the service module, which the node's transport shares.
+ * expirable field, and logs in again when a call answers 401. The node's transport renews a session
+ * that is past its renewal time or answered 403 before sending, through this same preAuthentication
+ * (see sessionRenewal in the shared transport). The hosts, the signature and the session rules live
+ * in the service module, which the node's transport shares.
  */
 
 export class SkySlopeApi implements ICredentialType {

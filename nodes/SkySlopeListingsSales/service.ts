@@ -84,29 +84,25 @@ export async function oneLoginPerSession(
 	return await login$;
 }
 
-export const RENEW_SESSION_HEADER = 'x-skyslope-renew-session';
+/** Whether the stored session is past the time to renew it (a little before it expires). */
+export function sessionStale(credentials: ICredentialDataDecryptedObject, now: number = Date.now()): boolean {
+	const renew = Date.parse(String(credentials.sessionRenewAt ?? ''));
+	return !Number.isNaN(renew) && now >= renew;
+}
 
 /**
- * Adds the session. Past `sessionRenewAt`, or when the transport asks for a new session
- * (RENEW_SESSION_HEADER), it leaves the `Session` header out on purpose: the service answers 401
- * before doing anything, and every n8n line (1.x and 2.x) answers a 401 by running
- * preAuthentication again, storing the new session, and resending the request once with it.
+ * Adds the session. The node's transport renews a stale session before sending (sessionRenewal):
+ * a session past `sessionRenewAt` that still reaches here (a request of n8n's own, such as the
+ * credential test) is left out, and the service's 401 makes n8n log in and resend.
  */
 export async function addSession(
 	credentials: ICredentialDataDecryptedObject,
 	requestOptions: IHttpRequestOptions,
 	now: number = Date.now(),
 ): Promise<IHttpRequestOptions> {
-	const headers: IDataObject = {};
-	let renewAsked = false;
-	for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
-		if (name.toLowerCase() === RENEW_SESSION_HEADER) renewAsked = true;
-		else headers[name] = value as IDataObject[string];
-	}
+	const headers: IDataObject = { ...(requestOptions.headers ?? {}) };
 	if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
-	const renew = Date.parse(String(credentials.sessionRenewAt ?? ''));
-	const stale = !Number.isNaN(renew) && now >= renew;
-	if (credentials.sessionToken && !stale && !renewAsked) headers.Session = String(credentials.sessionToken);
+	if (credentials.sessionToken && !sessionStale(credentials, now)) headers.Session = String(credentials.sessionToken);
 	return { ...requestOptions, headers };
 }
 
@@ -162,7 +158,7 @@ export const listingsService: ServiceSpec = {
 	concurrency: 10,
 	// n8n 2.x renews on these itself; n8n 1.x only on 401, so the node renews on 403 as well.
 	authRetryStatuses: [401, 403],
-	sessionRenewal: { statuses: [403], markerHeader: RENEW_SESSION_HEADER },
+	sessionRenewal: { statuses: [403], expirable: 'sessionToken', stale: sessionStale },
 	credentialHelp: {
 		refused:
 			'open the SkySlope Listings & Sales credential and check the Client ID and Client Secret (issued to the integration) and the Access Key and Access Secret (of the SkySlope user), and that this machine\'s clock is right: the login is signed with the current time.',

@@ -40,12 +40,13 @@ export interface ServiceSpec {
 	authRetryStatuses?: number[];
 	/**
 	 * A session the node renews itself, the same on every n8n line (n8n 1.x ignores
-	 * authRetryStatuses): after an answer with one of `statuses`, the request is sent once more
-	 * with the header `markerHeader`, which the credential's `authenticate` removes and reads as
-	 * "leave the stored session out". The service then answers 401, on which every n8n line logs in
-	 * again (the credential's preAuthentication, stored) and resends with the new session.
+	 * authRetryStatuses, and renews only after a 401): when the stored session is past its renewal
+	 * time (`stale`), or after an answer with one of `statuses`, the request goes to n8n with the
+	 * credential's data and its `expirable` field emptied. n8n then runs the credential's
+	 * preAuthentication first (one login, stored for the next requests and executions) and sends the
+	 * request with the new session: no request is refused on the way.
 	 */
-	sessionRenewal?: { statuses: number[]; markerHeader: string };
+	sessionRenewal?: { statuses: number[]; expirable: string; stale(credentials: ICredentialDataDecryptedObject, now: number): boolean };
 	/** What a user fixes when the service refuses the credential (shown in the error). */
 	credentialHelp?: CredentialHelp;
 	/**
@@ -511,6 +512,8 @@ interface Target {
 	 * requests fail with the same words at once, without asking the token endpoint again.
 	 */
 	tokenRefused?: Failure;
+	/** The stored credential as last read: whether its session is stale is asked of it before each send. */
+	credentials: ICredentialDataDecryptedObject;
 	gate: Gate;
 }
 
@@ -557,7 +560,7 @@ async function targetOf(ctx: ApiContext, service: ServiceSpec): Promise<Target> 
 		const credentials = await ctx.getCredentials(service.credentialType);
 		const base = service.baseUrl(credentials).replace(/\/+$/, '');
 		const paceKey = `${service.credentialType} ${base} ${service.rateKey(credentials)}`;
-		target = { base, paceKey, secrets: secretsOf(credentials), gate: gateOf(paceKey, service) };
+		target = { base, paceKey, secrets: secretsOf(credentials), credentials, gate: gateOf(paceKey, service) };
 		// No token or session yet: the first request gets one, so it goes alone (else one login per request).
 		const token = (credentials.oauthTokenData ?? {}) as IDataObject;
 		if (!token.access_token && !credentials.sessionToken) target.gate.cold = true;
@@ -570,6 +573,37 @@ async function targetOf(ctx: ApiContext, service: ServiceSpec): Promise<Target> 
 function backoffMs(attempt: number): number {
 	const exp = Math.min(retryPolicy.maxDelayMs, retryPolicy.baseDelayMs * 2 ** attempt);
 	return exp / 2 + Math.random() * (exp / 2);
+}
+
+/**
+ * The credential options of one send of a service whose session the node renews: as they are while
+ * the stored session is good; with the credential's data and its session emptied when it is stale
+ * or was just refused, so that n8n logs in before sending (sessionRenewal). A stale session is read
+ * again from the store first: another execution may have renewed it meanwhile.
+ */
+async function renewingOptions(
+	ctx: ApiContext,
+	service: ServiceSpec,
+	target: Target,
+	renewal: NonNullable<ServiceSpec['sessionRenewal']>,
+	refused: boolean,
+	authOptions: IAdditionalCredentialOptions,
+): Promise<IAdditionalCredentialOptions> {
+	const now = Date.now();
+	if (!refused && !renewal.stale(target.credentials, now)) return authOptions;
+	const stored = await ctx.getCredentials(service.credentialType);
+	target.credentials = stored;
+	if (!refused && stored[renewal.expirable] && !renewal.stale(stored, now)) return authOptions;
+	const reference = ctx.getNode().credentials?.[service.credentialType];
+	// The login comes first; a refusal after it is the answer (no second login on a 403 by n8n 2.x).
+	return {
+		credentialsDecrypted: {
+			id: reference?.id ?? '',
+			name: reference?.name ?? '',
+			type: service.credentialType,
+			data: { ...stored, [renewal.expirable]: '' },
+		},
+	};
 }
 
 /**
@@ -607,7 +641,7 @@ export async function apiRequestFull<T = unknown>(
 
 	const idempotent = IDEMPOTENT.has(request.method.toUpperCase());
 	const renewal = service.sessionRenewal;
-	/** The session was renewed for this request (once at most); the next attempt carries the marker. */
+	/** The session was renewed for this request (once at most); the next attempt logs in first. */
 	let renewed = false;
 	let renewNow = false;
 	/** Resends after another request of the account renewed the session or token meanwhile (twice at most). */
@@ -620,16 +654,16 @@ export async function apiRequestFull<T = unknown>(
 			throw await toApiError({ ctx: this, service, failure: target.tokenRefused, secrets, itemIndex: request.itemIndex });
 		}
 		const renewalsAtSend = gate.renewals;
-		const sent: IHttpRequestOptions =
-			renewNow && renewal ? { ...options, headers: { ...options.headers, [renewal.markerHeader]: '1' } } : options;
+		const sendOptions = renewal ? await renewingOptions(this, service, target, renewal, renewNow, authOptions) : authOptions;
 		renewNow = false;
 		try {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				service.credentialType,
-				sent,
-				authOptions,
+				options,
+				sendOptions,
 			)) as IN8nHttpFullResponse;
+			if (sendOptions.credentialsDecrypted?.data) target.credentials = sendOptions.credentialsDecrypted.data;
 			release(gate, epoch, response.statusCode, response.headers as FullResponse['headers']);
 			return {
 				body: response.body as T,
@@ -639,7 +673,7 @@ export async function apiRequestFull<T = unknown>(
 		} catch (error) {
 			const failure = readFailure(error, options.url);
 			const lastAttempt = attempt + 1 >= retryPolicy.attempts;
-			// An expired session: drop it for one resend, so that n8n logs in again (see sessionRenewal).
+			// An expired session: one resend that logs in first (see sessionRenewal).
 			// An OAuth2 401 comes back after n8n's own refresh and resend. Either way the service refused
 			// the request before processing it, so any method may go again.
 			const expired =

@@ -6,7 +6,7 @@ import { LOGIN_REFUSED_CODE } from '../../nodes/shared/transport';
 import {
 	addSession,
 	listingsBaseUrl as apiBaseUrl,
-	RENEW_SESSION_HEADER,
+	sessionStale,
 	loginTimestamp,
 	renewAt,
 	signLogin,
@@ -114,17 +114,15 @@ describe('SkySlope API credential', () => {
 			await expect(refusal).rejects.not.toHaveProperty('response');
 		});
 
-		it('a 403 renewal asked by the transport leaves the stored session out once, and only for that request', async () => {
+		it('a session is stale from its renewal time on: the transport renews it before sending, the credential leaves it out', async () => {
 			Object.assign(creds, await credential.preAuthentication!.call(helper, creds));
-			const asked = await addSession(creds, { ...testRequest(), headers: { [RENEW_SESSION_HEADER]: '1' } });
-			expect(Object.keys(asked.headers ?? {}).map((h) => h.toLowerCase())).not.toContain(RENEW_SESSION_HEADER);
-			expect(asked.headers).not.toHaveProperty('Session');
-			expect(await send(asked)).toBe(401);
-			// n8n then logs in and authenticates the options it sent: the marker is gone, the session is added.
-			Object.assign(creds, await credential.preAuthentication!.call(helper, creds));
-			const again = await addSession(creds, asked);
-			expect(again.headers?.Session).toBe(creds.sessionToken);
-			expect(await send(again)).toBe(200);
+			const renewAt = Date.parse(String(creds.sessionRenewAt));
+			expect(sessionStale(creds, renewAt - 1)).toBe(false);
+			expect(sessionStale(creds, renewAt)).toBe(true);
+			expect(sessionStale({ ...creds, sessionRenewAt: '' }, renewAt)).toBe(false);
+			const due = await addSession(creds, testRequest(), renewAt);
+			expect(due.headers).not.toHaveProperty('Session');
+			expect((await addSession(creds, testRequest(), renewAt - 1)).headers?.Session).toBe(creds.sessionToken);
 		});
 
 		it('follows n8n renewal: 403 after expiry, 401 when due, each fixed by one preAuthentication', async () => {
