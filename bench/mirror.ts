@@ -13,7 +13,6 @@ import {
 	example,
 	exact,
 	FILES,
-	itemsOf,
 	runManualBranch,
 	sandbox,
 	sandboxLog,
@@ -53,29 +52,38 @@ export async function mirrorBench(): Promise<void> {
 
 		// 13: the first loads, one after the other so that each has the machine to itself.
 		const loads: string[] = [];
-		let shares = 1;
-		for (const [file, service, reader] of [
-			[FILES.listingsAndSales, 'listings', 'Export the whole history'],
-			[FILES.offers, 'offers', 'Offers of the whole history'],
+		let shares = Number.POSITIVE_INFINITY;
+		const rowCount = async (tables: string[]) =>
+			(await sql<{ n: number }>(m, tables.map((t) => `SELECT count(*)::int AS n FROM ${t}`).join(' UNION ALL '))).reduce((sum, r) => sum + Number(r.n), 0);
+		for (const [file, service, tables] of [
+			[FILES.listingsAndSales, 'listings', ['skyslope_listings', 'skyslope_sales']],
+			[FILES.offers, 'offers', ['skyslope_offers']],
 		] as const) {
 			const before = (await sandboxLog(m)).length;
-			const execution = await runManualBranch(m, file);
+			const rowsBefore = await rowCount([...tables]);
+			// Its data is not read back: a first load of this size makes tens of megabytes of it.
+			const execution = await runManualBranch(m, file, { withData: false });
 			const requests = (await sandboxLog(m)).slice(before).filter((e) => e.service === service && !e.path.startsWith('/_sandbox/') && e.method === 'GET').length;
-			const records = itemsOf(execution, reader).length;
-			const written = itemsOf(execution, 'Write to Postgres').length;
+			const written = (await rowCount([...tables])) - rowsBefore;
+			const records = written;
 			const time = seconds(execution);
-			const share = requests / time / LIMITS[service];
+			// What the rate limit allows: its requests a second, each carrying as many records as these did.
+			const allowed = LIMITS[service] * (records / requests);
+			const share = records / time / allowed;
 			shares = Math.min(shares, share);
 			loads.push(
-				`${service}: ${records} records read and ${written} written in ${fmt(time, 1)} s = ${fmt(records / time, 0)} records/s; ${requests} requests = ${fmt(share)} of the ${fmt(LIMITS[service] * 60, 0)} a minute the rate limit allows (${execution.status})`,
+				`${service}: ${records} new rows in ${fmt(time, 1)} s = ${fmt(records / time, 0)} records/s from ${requests} requests (${fmt(records / requests, 0)} records each); the limit of ${fmt(LIMITS[service] * 60, 0)} requests a minute allows ${fmt(allowed, 0)} records/s: share ${fmt(share)} (${execution.status})`,
 			);
 		}
 		report({
 			id: 13,
 			what: 'mirror first loads in real n8n + Postgres: records per second (listings and sales by the export in 90-day slices, offers by 31-day windows)',
 			value: shares,
-			target: '<= 1',
-			detail: [...loads, 'value: the smallest share of the rate limit used (at most 1: the loads never wait on it)'].join('\n'),
+			target: '>= 0.5',
+			detail: [
+				...loads,
+				'value: the smaller share of the records a second the rate limit allows; above 1, the load ended inside one rate-limit window',
+			].join('\n'),
 		});
 
 		// 14: lag from a change to its row, at whatever moment of the poll cycle the change falls.

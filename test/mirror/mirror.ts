@@ -72,7 +72,9 @@ export async function startMirror(options: { timezone: string; live: string[]; n
 		async stop() {
 			await started.stop();
 			await pg.stop();
-			rmSync(userFolder, { recursive: true, force: true });
+			// MIRROR_KEEP=1 keeps n8n's folder (n8n.log, sandbox.log) to look at after a failure.
+			if (process.env.MIRROR_KEEP === '1') log(`kept ${userFolder}`);
+			else rmSync(userFolder, { recursive: true, force: true });
 		},
 	};
 	if (options.live.length) await sandbox(mirror, 'PUT', '/_sandbox/live', { switches: options.live });
@@ -125,7 +127,8 @@ export function example(m: Mirror, file: string): { id: string; workflow: Workfl
  * the same nodes and parameters, the manual trigger swapped for a webhook (the public API cannot
  * run a workflow) and the package's triggers left out (they belong to the published copy).
  */
-export async function runManualBranch(m: Mirror, file: string, timeoutMs = 600_000): Promise<Execution> {
+export async function runManualBranch(m: Mirror, file: string, options: { withData?: boolean; timeoutMs?: number } = {}): Promise<Execution> {
+	const { withData = true, timeoutMs = 600_000 } = options;
 	const { workflow } = example(m, file);
 	const path = `mirror-${randomUUID().slice(0, 8)}`;
 	const nodes: WorkflowNode[] = workflow.nodes
@@ -156,8 +159,16 @@ export async function runManualBranch(m: Mirror, file: string, timeoutMs = 600_0
 		}
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const [execution] = await executions(m, created.id, 1);
-			if (execution && execution.status !== 'running' && execution.status !== 'new') return execution;
+			// Watched without its data (a first load's can be tens of megabytes), read once finished. While
+			// n8n saves a large execution it may not answer for a moment: asked again, not failed.
+			const listed = await api<{ data: Execution[] }>(m, 'GET', `/executions?workflowId=${created.id}&limit=1`).catch((error: Error & { cause?: Error }) => {
+				m.log(`n8n did not answer (${error.message}${error.cause ? `: ${error.cause.message}` : ''}); asking again`);
+				return { data: [] as Execution[] };
+			});
+			const [execution] = listed.data;
+			if (execution && execution.status !== 'running' && execution.status !== 'new') {
+				return withData ? await api<Execution>(m, 'GET', `/executions/${execution.id}?includeData=true`) : execution;
+			}
 			if (Date.now() > deadline) throw new Error(`the first load of ${file} did not finish within ${timeoutMs} ms`);
 			await sleep(1000);
 		}
