@@ -1,0 +1,110 @@
+// The account a request goes to: its base URL, its gate, the secrets to keep out of errors, read from
+// the credential once per execution context; and the renewal of its session through n8n (a stale or
+// refused session sent with the credential's data and the session emptied, so n8n logs in first).
+import type { IAdditionalCredentialOptions, ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+
+import type { Failure } from './failure';
+import { gateOf, type Gate } from './gate';
+import type { ApiContext, ServiceSpec } from './types';
+
+/** Where requests go and whose rate budget they spend. */
+export interface Target {
+	base: string;
+	paceKey: string;
+	/** The credential's secrets, never to appear in an error (a service may echo what it was sent). */
+	secrets: string[];
+	/** A renewed session was refused the same way: the status is not an expiry, do not renew again. */
+	renewalFutile?: boolean;
+	/**
+	 * The service refused an OAuth token that n8n had just renewed: final for this execution. Later
+	 * requests fail with the same words at once, without asking the token endpoint again.
+	 */
+	tokenRefused?: Failure;
+	/** The stored credential as last read: whether its session is stale is asked of it before each send. */
+	credentials: ICredentialDataDecryptedObject;
+	gate: Gate;
+}
+
+const SECRET_FIELDS = ['clientSecret', 'accessSecret', 'sessionToken'];
+const TOKEN_FIELDS = ['access_token', 'refresh_token'];
+
+function secretsOf(credentials: ICredentialDataDecryptedObject): string[] {
+	const token = (credentials.oauthTokenData ?? {}) as IDataObject;
+	return [...SECRET_FIELDS.map((f) => credentials[f]), ...TOKEN_FIELDS.map((f) => token[f])].filter(
+		(v): v is string => typeof v === 'string' && v.length >= 6,
+	);
+}
+
+/**
+ * The base URL and pace key, read from the credential once per execution context: one `execute`
+ * call (all its items and pages) shares one context object, and in n8n every credential read is a
+ * database read and a decryption.
+ */
+const targets = new WeakMap<object, Map<string, Target>>();
+/** Per execution context: told when its first request names the account, so the router can widen. */
+const accountListeners = new WeakMap<object, () => void>();
+
+/**
+ * How many items an item-by-item operation may have in flight for this execution context now: its
+ * account's in-flight limit once a request has named the account, else undefined. The router
+ * takes the items; the transport holds each request to the limit and the rate-limit window.
+ */
+export function itemsInFlightLimit(ctx: ApiContext): number | undefined {
+	const known = targets.get(ctx);
+	if (!known || known.size === 0) return undefined;
+	return Math.min(...[...known.values()].map((t) => t.gate.limit));
+}
+
+/** Calls `listener` when this context's first request has named its account. */
+export function onAccountKnown(ctx: ApiContext, listener: () => void): void {
+	accountListeners.set(ctx, listener);
+}
+
+export async function targetOf(ctx: ApiContext, service: ServiceSpec): Promise<Target> {
+	let known = targets.get(ctx);
+	if (!known) targets.set(ctx, (known = new Map()));
+	let target = known.get(service.credentialType);
+	if (target === undefined) {
+		const credentials = await ctx.getCredentials(service.credentialType);
+		const base = service.baseUrl(credentials).replace(/\/+$/, '');
+		const paceKey = `${service.credentialType} ${base} ${service.rateKey(credentials)}`;
+		target = { base, paceKey, secrets: secretsOf(credentials), credentials, gate: gateOf(paceKey, service) };
+		// No token or session yet: the first request gets one, so it goes alone (else one login per request).
+		const token = (credentials.oauthTokenData ?? {}) as IDataObject;
+		if (!token.access_token && !credentials.sessionToken) target.gate.cold = true;
+		known.set(service.credentialType, target);
+		accountListeners.get(ctx)?.();
+	}
+	return target;
+}
+
+/**
+ * The credential options of one send of a service whose session the node renews: as they are while
+ * the stored session is good; with the credential's data and its session emptied when it is stale
+ * or was just refused, so that n8n logs in before sending (sessionRenewal). A stale session is read
+ * again from the store first: another execution may have renewed it meanwhile.
+ */
+export async function renewingOptions(
+	ctx: ApiContext,
+	service: ServiceSpec,
+	target: Target,
+	renewal: NonNullable<ServiceSpec['sessionRenewal']>,
+	refused: boolean,
+	authOptions: IAdditionalCredentialOptions,
+): Promise<IAdditionalCredentialOptions> {
+	const now = Date.now();
+	if (!refused && !renewal.stale(target.credentials, now)) return authOptions;
+	const stored = await ctx.getCredentials(service.credentialType);
+	target.credentials = stored;
+	if (!refused && stored[renewal.expirable] && !renewal.stale(stored, now)) return authOptions;
+	const reference = ctx.getNode().credentials?.[service.credentialType];
+	// The login comes first; a refusal after it is the answer (no second login on a 403 by n8n 2.x).
+	return {
+		credentialsDecrypted: {
+			id: reference?.id ?? '',
+			name: reference?.name ?? '',
+			type: service.credentialType,
+			data: { ...stored, [renewal.expirable]: '' },
+		},
+	};
+}

@@ -1,0 +1,134 @@
+// The retry loop: one request sent until it is answered, or until what went wrong says a repeat
+// could do harm or cannot help. What may be resent (by status, connection word and method), how
+// long to wait (backoff, a rate-limit window), and the renewals of an expired session or token.
+import {
+	sleep,
+	type IAdditionalCredentialOptions,
+	type IHttpRequestOptions,
+	type IN8nHttpFullResponse,
+} from 'n8n-workflow';
+
+import { renewingOptions, type Target } from './account';
+import { readFailure, toApiError } from './failure';
+import { acquire, holdUntil, rateLimitWaitMs, release } from './gate';
+import { retryPolicy, type ApiContext, type ApiRequest, type FullResponse, type ServiceSpec } from './types';
+
+
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+/** Connection failures after which the request may have reached the service. */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+function backoffMs(attempt: number): number {
+	const exp = Math.min(retryPolicy.maxDelayMs, retryPolicy.baseDelayMs * 2 ** attempt);
+	return exp / 2 + Math.random() * (exp / 2);
+}
+
+/**
+ * Sends `options` through n8n's httpRequestWithAuthentication until the service answers, resending
+ * only what a repeat cannot duplicate, and gives the answer or the error with the service's words.
+ */
+export async function sendWithRetries<T>(
+	this: ApiContext,
+	service: ServiceSpec,
+	target: Target,
+	options: IHttpRequestOptions,
+	authOptions: IAdditionalCredentialOptions,
+	request: ApiRequest,
+): Promise<FullResponse<T>> {
+	const { secrets, gate } = target;
+	const idempotent = IDEMPOTENT.has(request.method.toUpperCase());
+	const renewal = service.sessionRenewal;
+	/** The session was renewed for this request (once at most); the next attempt logs in first. */
+	let renewed = false;
+	let renewNow = false;
+	/** Resends after another request of the account renewed the session or token meanwhile (twice at most). */
+	let resentAfterRenewal = 0;
+	for (let attempt = 0; ; attempt++) {
+		const epoch = await acquire(gate);
+		// The service refused a token just renewed (below): every later request fails with its words.
+		if (target.tokenRefused) {
+			release(gate, epoch, undefined, undefined);
+			throw await toApiError({ ctx: this, service, failure: target.tokenRefused, secrets, itemIndex: request.itemIndex });
+		}
+		const renewalsAtSend = gate.renewals;
+		const sendOptions = renewal ? await renewingOptions(this, service, target, renewal, renewNow, authOptions) : authOptions;
+		renewNow = false;
+		try {
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				service.credentialType,
+				options,
+				sendOptions,
+			)) as IN8nHttpFullResponse;
+			if (sendOptions.credentialsDecrypted?.data) target.credentials = sendOptions.credentialsDecrypted.data;
+			release(gate, epoch, response.statusCode, response.headers as FullResponse['headers']);
+			return {
+				body: response.body as T,
+				headers: response.headers as FullResponse['headers'],
+				statusCode: response.statusCode,
+			};
+		} catch (error) {
+			const failure = readFailure(error, options.url);
+			const lastAttempt = attempt + 1 >= retryPolicy.attempts;
+			// An expired session: one resend that logs in first (see sessionRenewal).
+			// An OAuth2 401 comes back after n8n's own refresh and resend. Either way the service refused
+			// the request before processing it, so any method may go again.
+			const expired =
+				renewal !== undefined && failure.status !== undefined && renewal.statuses.includes(failure.status) && !failure.refusal;
+			const tokenRefused = renewal === undefined && failure.status === 401 && !failure.refusal;
+			release(gate, epoch, failure.status, failure.headers, expired || tokenRefused);
+			// Requests in flight together meet one expiry together: the first renews, the others wait for
+			// it (the gate lets one request through at a time) and go again with the new session or token.
+			// A token refused after n8n's own refresh goes again only while other requests of the
+			// account are in flight (one of their refreshes may have replaced it under this one); a lone
+			// request refused with a token just renewed is refused for good: one renewal, then the
+			// service's words, and no further token asked by this execution.
+			const othersInFlight = gate.inFlight > 0;
+			const renewedByAnother = (expired && gate.renewals !== renewalsAtSend) || (tokenRefused && othersInFlight);
+			if (renewedByAnother && resentAfterRenewal < 2 && !lastAttempt) {
+				resentAfterRenewal++;
+				continue;
+			}
+			if (tokenRefused && !othersInFlight) target.tokenRefused = failure;
+			if (expired && renewed) target.renewalFutile = true;
+			if (expired && !renewed && !target.renewalFutile && !lastAttempt) {
+				renewed = true;
+				renewNow = true;
+				gate.renewals++;
+				continue;
+			}
+			// A 429 was refused unprocessed, a refused connection never arrived, and a token endpoint
+			// or login that failed means the call itself was never sent: all are safe to resend
+			// whatever the method. A 5xx or a reset of the call may have reached the service: only
+			// idempotent methods are sent again (a second CreateFile would be a second file).
+			const authStageFailed = failure.authEndpoint !== undefined && !failure.refusal;
+			const notProcessed = failure.status === 429 || failure.code === 'ECONNREFUSED' || authStageFailed;
+			const transient =
+				(failure.status !== undefined && RETRY_STATUSES.has(failure.status)) ||
+				(failure.code !== undefined && RESET_CODES.has(failure.code));
+			const retryable = !failure.refusal && (notProcessed || (idempotent && transient));
+			if (lastAttempt || !retryable) {
+				throw await toApiError({ ctx: this, service, failure, secrets, itemIndex: request.itemIndex });
+			}
+			let wait = backoffMs(attempt);
+			if (failure.status === 429) {
+				const asked = rateLimitWaitMs(failure.headers);
+				if (asked !== undefined && asked > retryPolicy.maxRateWaitMs) {
+					const apiError = await toApiError({ ctx: this, service, failure, secrets, itemIndex: request.itemIndex });
+					apiError.description = [
+						apiError.description,
+						`The service asks to wait ${Math.ceil(asked / 1000)} s before the next request, longer than the ${retryPolicy.maxRateWaitMs / 1000} s this node waits. Try again later or lower the request rate.`,
+					]
+						.filter(Boolean)
+						.join('\n');
+					throw apiError;
+				}
+				// A reset in the past still gets a short backoff: never spin.
+				if (asked !== undefined) wait = Math.max(asked + 50, 250);
+				holdUntil(gate, Date.now() + wait);
+			}
+			await sleep(wait);
+		}
+	}
+}
