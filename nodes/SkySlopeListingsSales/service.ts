@@ -57,10 +57,24 @@ export function renewAt(timestamp: string, expiration: unknown): string {
 const logins = new Map<string, { at: number; login: Promise<IDataObject> }>();
 const LOGIN_SHARED_FOR_MS = 15_000;
 
+/** When each account last asked for a login (n8n's preAuthentication), by base URL and access key. */
+const loginsAsked = new Map<string, number>();
+const accountOf = (credentials: ICredentialDataDecryptedObject) => `${listingsBaseUrl(credentials)} ${String(credentials.accessKey ?? '')}`;
+
+/**
+ * Whether n8n asked for a login of this account at or after `sinceMs`: on a 403, n8n 2.x renews
+ * within the call itself (and n8n 1.x does not), or another request renewed meanwhile.
+ */
+export function sessionRenewedSince(credentials: ICredentialDataDecryptedObject, sinceMs: number): boolean {
+	return (loginsAsked.get(accountOf(credentials)) ?? 0) >= sinceMs;
+}
+
 export async function oneLoginPerSession(
 	credentials: ICredentialDataDecryptedObject,
 	login: () => Promise<IDataObject>,
 ): Promise<IDataObject> {
+	loginsAsked.set(accountOf(credentials), Date.now());
+	if (loginsAsked.size > 100) loginsAsked.delete(loginsAsked.keys().next().value as string);
 	const key = JSON.stringify(
 		[listingsBaseUrl(credentials), 'accessKey', 'accessSecret', 'clientId', 'clientSecret', 'sessionToken'].map((k, i) =>
 			i === 0 ? k : String(credentials[k] ?? ''),
@@ -90,19 +104,28 @@ export function sessionStale(credentials: ICredentialDataDecryptedObject, now: n
 	return !Number.isNaN(renew) && now >= renew;
 }
 
+export const RENEW_SESSION_HEADER = 'x-skyslope-renew-session';
+
 /**
  * Adds the session. The node's transport renews a stale session before sending (sessionRenewal):
  * a session past `sessionRenewAt` that still reaches here (a request of n8n's own, such as the
- * credential test) is left out, and the service's 401 makes n8n log in and resend.
+ * credential test) is left out, and the service's 401 makes n8n log in and resend. So is the
+ * session of a request the transport marks with RENEW_SESSION_HEADER (after n8n 2.x's own renewal
+ * was refused too); the marker itself never leaves n8n.
  */
 export async function addSession(
 	credentials: ICredentialDataDecryptedObject,
 	requestOptions: IHttpRequestOptions,
 	now: number = Date.now(),
 ): Promise<IHttpRequestOptions> {
-	const headers: IDataObject = { ...(requestOptions.headers ?? {}) };
+	const headers: IDataObject = {};
+	let renewAsked = false;
+	for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
+		if (name.toLowerCase() === RENEW_SESSION_HEADER) renewAsked = true;
+		else headers[name] = value as IDataObject[string];
+	}
 	if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
-	if (credentials.sessionToken && !sessionStale(credentials, now)) headers.Session = String(credentials.sessionToken);
+	if (credentials.sessionToken && !sessionStale(credentials, now) && !renewAsked) headers.Session = String(credentials.sessionToken);
 	return { ...requestOptions, headers };
 }
 
@@ -158,7 +181,7 @@ export const listingsService: ServiceSpec = {
 	concurrency: 10,
 	// n8n 2.x renews on these itself; n8n 1.x only on 401, so the node renews on 403 as well.
 	authRetryStatuses: [401, 403],
-	sessionRenewal: { statuses: [403], expirable: 'sessionToken', stale: sessionStale },
+	sessionRenewal: { statuses: [403], expirable: 'sessionToken', stale: sessionStale, renewedSince: sessionRenewedSince, markerHeader: RENEW_SESSION_HEADER },
 	credentialHelp: {
 		refused:
 			'open the SkySlope Listings & Sales credential and check the Client ID and Client Secret (issued to the integration) and the Access Key and Access Secret (of the SkySlope user), and that this machine\'s clock is right: the login is signed with the current time.',

@@ -6,8 +6,9 @@
 //   POST {api_url}/_sandbox/activity/changes {count, seed?}: `count` changes of every kind (new
 //        listings and sales, changed prices and commissions, status changes, sales closing),
 //        each stamped modifiedOn = now; answers a tally by kind
-//   PATCH {api_url}/_sandbox/activity/listings/:listingGuid {field: value, ...}: one listing changed
-//        as an agent would, stamped modifiedOn = now (for lag measurements)
+//   PATCH {api_url}/_sandbox/activity/listings/:guid (or sales/:guid) {field: value, ...}: one
+//        listing or sale changed as an agent or auditor would (a price, a status: `status: "closed"`
+//        also sets statusId), stamped modifiedOn = now
 //   GET  {api_url}/_sandbox/activity/records: every stored listing and sale, as the export
 //        presents them now (the live switches applied), for a test to compare a mirror against
 import { mulberry32 } from '../core/random';
@@ -156,14 +157,23 @@ export function registerActivity(router: Router, deps: Deps): void {
 			});
 		}),
 	);
-	router.patch('/_sandbox/activity/listings/:listingGuid', (req) =>
-		answer(() => {
-			const rec = store.listings.get(req.params.listingGuid);
-			if (!rec) throw new Error(`no listing ${req.params.listingGuid}`);
-			Object.assign(rec.dto, objectBody(req), { modifiedOn: iso(ctx.now()) });
-			return liveRecord(rec.dto, ctx.live());
-		}),
-	);
+	for (const [kind, records] of [
+		['listings', store.listings],
+		['sales', store.sales],
+	] as const) {
+		router.patch(`/_sandbox/activity/${kind}/:guid`, (req) =>
+			answer(() => {
+				const rec = records.get(req.params.guid);
+				if (!rec) throw new Error(`no ${kind === 'listings' ? 'listing' : 'sale'} ${req.params.guid}`);
+				const changes = objectBody(req);
+				Object.assign(rec.dto, changes, { modifiedOn: iso(ctx.now()) });
+				if (kind === 'sales' && typeof changes.status === 'string' && changes.status in SALE_STATUS_IDS) {
+					rec.dto.statusId = SALE_STATUS_IDS[changes.status as SaleStatus];
+				}
+				return liveRecord(rec.dto, ctx.live());
+			}),
+		);
+	}
 	router.get('/_sandbox/activity/records', () => ({
 		status: 200,
 		json: {

@@ -82,6 +82,28 @@ export interface Workflow {
 	[key: string]: unknown;
 }
 
+/** A polling trigger of the package in a workflow of its own, polling every minute, followed by a No Op. */
+export function pollingWorkflow(name: string, type: string, service: 'listings' | 'offers', parameters: Json): Workflow {
+	return {
+		name,
+		nodes: [
+			{ name, type, typeVersion: 1, position: [0, 0], parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters }, credentials: credentialRef(service) },
+			{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		],
+		connections: { [name]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** Waits until `check` holds, or fails naming what did not happen. */
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 100_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
+		await new Promise((r) => setTimeout(r, 250));
+	}
+}
+
 /** The name of the start node that `workflow()` puts first. */
 export const START = 'Start';
 

@@ -11,18 +11,24 @@ import {
 	deactivateWorkflow,
 	editorClient,
 	NODE_TYPES,
+	pollingWorkflow,
 	runWorkflow,
 	sandboxLog,
 	setLive,
 	skyslopeNode,
+	state,
+	waitFor,
 	waitForExecution,
 	workflow,
 	type Json,
-	type Workflow,
 	type WorkflowNode,
 } from './harness';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls of the Listings & Sales Trigger answered so far: export windows read. */
+const exportPolls = async () =>
+	(await sandboxLog('listings')).filter((e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300).length;
 
 afterEach(async () => {
 	await setLive({});
@@ -161,31 +167,10 @@ describe('SkySlope Listings & Sales against the live service behaviour', () => {
 		await setLive(['pastEnd422', 'zonelessDates', 'displayStatuses']);
 		await clearSandboxLog();
 		const triggerName = 'New listing';
-		const wf: Workflow = {
-			name: 'e2e live trigger',
-			nodes: [
-				{
-					name: triggerName,
-					type: NODE_TYPES.listingsTrigger,
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newListing', statuses: [] },
-					credentials: credentialRef('listings'),
-				},
-				{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
-			],
-			connections: { [triggerName]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1' },
-		};
+		const wf = pollingWorkflow(triggerName, NODE_TYPES.listingsTrigger, 'listings', { event: 'newListing', statuses: [] });
 		const workflowId = await createWorkflow(wf, true);
 		try {
-			const polls = async () =>
-				(await sandboxLog('listings')).filter((e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300).length;
-			const deadline = Date.now() + 100_000;
-			while ((await polls()) < 1) {
-				if (Date.now() > deadline) throw new Error('the trigger did not poll within 100 s');
-				await sleep(500);
-			}
+			await waitFor('the first poll', async () => (await exportPolls()) >= 1);
 			const none = await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}`);
 			expect(none.data).toHaveLength(0);
 
@@ -201,6 +186,46 @@ describe('SkySlope Listings & Sales against the live service behaviour', () => {
 				expect(String(items[0].json.createdOn)).not.toMatch(/Z$/);
 				after = Number(execution.id);
 			}
+		} finally {
+			await deactivateWorkflow(workflowId);
+		}
+	}, 420_000);
+	it('Status Changed to closed, with display statuses, fires once when a sale closes, previousStatus as the service wrote it', async () => {
+		await setLive(['zonelessDates', 'displayStatuses', 'pastEnd422']);
+		// What an auditor does in SkySlope's app: the sandbox's own control, outside the API.
+		const activity = async (method: string, path: string, body?: Json) => {
+			const res = await fetch(`${state().sandboxUrl}/listings/_sandbox/activity${path}`, {
+				method,
+				headers: body ? { 'content-type': 'application/json' } : {},
+				body: body ? JSON.stringify(body) : undefined,
+			});
+			expect(res.status).toBe(200);
+			return (await res.json()) as Json;
+		};
+		const { sales } = (await activity('GET', '/records')) as { sales: Json[] };
+		const sale = sales.find((s) => s.status !== 'Closed' && s.status !== 'Archived') as Json;
+		expect(await activity('PATCH', `/sales/${String(sale.saleGuid)}`, { status: 'pending' })).toMatchObject({ status: 'Pending' });
+		await clearSandboxLog();
+		const triggerName = 'Sale closed';
+		const wf = pollingWorkflow(triggerName, NODE_TYPES.listingsTrigger, 'listings', { event: 'statusChanged', fileTypes: ['sale'], statuses: ['closed'] });
+		const workflowId = await createWorkflow(wf, true);
+		try {
+			await waitFor('the first poll', async () => (await exportPolls()) >= 1);
+			expect((await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}`)).data).toHaveLength(0);
+
+			const closed = await activity('PATCH', `/sales/${String(sale.saleGuid)}`, { status: 'closed', actualClosingDate: new Date().toISOString() });
+			expect(closed.status).toBe('Closed');
+			const execution = await waitForExecution(workflowId, 0, 150_000);
+			expect(execution.status).toBe('success');
+			const items = execution.data?.resultData.runData[triggerName]?.[0]?.data?.main?.[0] ?? [];
+			expect(items.map((i) => ({ saleGuid: i.json.saleGuid, status: i.json.status, previousStatus: i.json.previousStatus }))).toEqual([
+				{ saleGuid: sale.saleGuid, status: 'Closed', previousStatus: 'Pending' },
+			]);
+			// The next poll sees the same closed sale and starts nothing.
+			const seen = await exportPolls();
+			await waitFor('a later poll', async () => (await exportPolls()) > seen, 150_000);
+			await sleep(2000);
+			expect((await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}`)).data).toHaveLength(1);
 		} finally {
 			await deactivateWorkflow(workflowId);
 		}

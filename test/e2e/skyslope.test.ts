@@ -153,6 +153,10 @@ describe('SkySlope in n8n', () => {
 				workflow([skyslopeNode('listings', 'Get listing', { resource: 'listing', operation: 'get', listingGuid: '={{ $json.guid }}' })]),
 				{ input },
 			);
+			if (result.status !== 'success') {
+				const log = await sandboxLog('listings');
+				process.stdout.write(`DEBUG ${JSON.stringify(result.error)}\n${log.map((e) => `${e.method} ${e.path} ${e.status} ${e.fault ?? ''} ${e.headers.session ?? '-'}`).join('\n')}\n`);
+			}
 			expect(result.status).toBe('success');
 			expect(result.json('Get listing').map((j) => String(j.listingGuid))).toEqual(input.map((i) => i.guid));
 		} finally {

@@ -80,31 +80,34 @@ export async function targetOf(ctx: ApiContext, service: ServiceSpec): Promise<T
 
 /**
  * The credential options of one send of a service whose session the node renews: as they are while
- * the stored session is good; with the credential's data and its session emptied when it is stale
- * or was just refused, so that n8n logs in before sending (sessionRenewal). A stale session is read
- * again from the store first: another execution may have renewed it meanwhile.
+ * the stored session is good; with the credential's data and its session emptied when it is stale,
+ * or when `login` asks it (a refused session nobody renewed), so that n8n logs in before sending
+ * (sessionRenewal). A stale session is read again from the store first: another execution may have
+ * renewed it meanwhile.
  */
 export async function renewingOptions(
 	ctx: ApiContext,
 	service: ServiceSpec,
 	target: Target,
 	renewal: NonNullable<ServiceSpec['sessionRenewal']>,
-	refused: boolean,
+	login: boolean,
 	authOptions: IAdditionalCredentialOptions,
 ): Promise<IAdditionalCredentialOptions> {
-	const now = Date.now();
-	if (!refused && !renewal.stale(target.credentials, now)) return authOptions;
-	const stored = await ctx.getCredentials(service.credentialType);
-	target.credentials = stored;
-	if (!refused && stored[renewal.expirable] && !renewal.stale(stored, now)) return authOptions;
+	if (!login) {
+		const now = Date.now();
+		if (!renewal.stale(target.credentials, now)) return authOptions;
+		const stored = await ctx.getCredentials(service.credentialType);
+		target.credentials = stored;
+		if (stored[renewal.expirable] && !renewal.stale(stored, now)) return authOptions;
+	}
 	const reference = ctx.getNode().credentials?.[service.credentialType];
-	// The login comes first; a refusal after it is the answer (no second login on a 403 by n8n 2.x).
 	return {
+		...authOptions,
 		credentialsDecrypted: {
 			id: reference?.id ?? '',
 			name: reference?.name ?? '',
 			type: service.credentialType,
-			data: { ...stored, [renewal.expirable]: '' },
+			data: { ...target.credentials, [renewal.expirable]: '' },
 		},
 	};
 }

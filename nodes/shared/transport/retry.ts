@@ -39,9 +39,12 @@ export async function sendWithRetries<T>(
 	const { secrets, gate } = target;
 	const idempotent = IDEMPOTENT.has(request.method.toUpperCase());
 	const renewal = service.sessionRenewal;
-	/** The session was renewed for this request (once at most); the next attempt logs in first. */
+	/** The session was renewed for this request (once at most). */
 	let renewed = false;
+	/** The next send has n8n log in first (sessionRenewal). */
 	let renewNow = false;
+	/** The next send leaves the session out, so that n8n logs in afresh on the 401 (sessionRenewal). */
+	let markNow = false;
 	/** Resends after another request of the account renewed the session or token meanwhile (twice at most). */
 	let resentAfterRenewal = 0;
 	for (let attempt = 0; ; attempt++) {
@@ -52,13 +55,19 @@ export async function sendWithRetries<T>(
 			throw await toApiError({ ctx: this, service, failure: target.tokenRefused, secrets, itemIndex: request.itemIndex });
 		}
 		const renewalsAtSend = gate.renewals;
-		const sendOptions = renewal ? await renewingOptions(this, service, target, renewal, renewNow, authOptions) : authOptions;
+		const sendOptions: IAdditionalCredentialOptions = renewal
+			? await renewingOptions(this, service, target, renewal, renewNow, authOptions)
+			: authOptions;
+		const sentAt = Date.now();
 		renewNow = false;
+		const sent: IHttpRequestOptions =
+			markNow && renewal ? { ...options, headers: { ...options.headers, [renewal.markerHeader]: '1' } } : options;
+		markNow = false;
 		try {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				service.credentialType,
-				options,
+				sent,
 				sendOptions,
 			)) as IN8nHttpFullResponse;
 			if (sendOptions.credentialsDecrypted?.data) target.credentials = sendOptions.credentialsDecrypted.data;
@@ -92,9 +101,14 @@ export async function sendWithRetries<T>(
 			}
 			if (tokenRefused && !othersInFlight) target.tokenRefused = failure;
 			if (expired && renewed) target.renewalFutile = true;
-			if (expired && !renewed && !target.renewalFutile && !lastAttempt) {
+			if (expired && !renewed && !target.renewalFutile && !lastAttempt && renewal) {
 				renewed = true;
-				renewNow = true;
+				// Nobody asked for a login since this request went (n8n 1.x renews only on a 401): the next
+				// send has n8n log in first. A login was asked meanwhile (n8n 2.x renews on the 403 itself,
+				// and was refused again; or another request): the next send leaves the session out, and
+				// n8n logs in afresh on the 401.
+				if (renewal.renewedSince(target.credentials, sentAt)) markNow = true;
+				else renewNow = true;
 				gate.renewals++;
 				continue;
 			}

@@ -38,12 +38,22 @@ export interface ServiceSpec {
 	/**
 	 * A session the node renews itself, the same on every n8n line (n8n 1.x ignores
 	 * authRetryStatuses, and renews only after a 401): when the stored session is past its renewal
-	 * time (`stale`), or after an answer with one of `statuses`, the request goes to n8n with the
-	 * credential's data and its `expirable` field emptied. n8n then runs the credential's
-	 * preAuthentication first (one login, stored for the next requests and executions) and sends the
-	 * request with the new session: no request is refused on the way.
+	 * time (`stale`), or after an answer with one of `statuses` when nobody asked for a login since
+	 * the request went (`renewedSince`), the request goes to n8n with the credential's data and its
+	 * `expirable` field emptied: n8n runs the credential's preAuthentication first (one login,
+	 * stored) and sends the request with the new session, and no request is refused on the way. When
+	 * a login was asked meanwhile (n8n 2.x renews on the 403 itself, and was refused again; or
+	 * another request renewed), the request goes once more with the header `markerHeader`, which the
+	 * credential's `authenticate` reads as "leave the session out": the service answers 401, and n8n
+	 * logs in afresh and resends.
 	 */
-	sessionRenewal?: { statuses: number[]; expirable: string; stale(credentials: ICredentialDataDecryptedObject, now: number): boolean };
+	sessionRenewal?: {
+		statuses: number[];
+		expirable: string;
+		stale(credentials: ICredentialDataDecryptedObject, now: number): boolean;
+		renewedSince(credentials: ICredentialDataDecryptedObject, sinceMs: number): boolean;
+		markerHeader: string;
+	};
 	/** What a user fixes when the service refuses the credential (shown in the error). */
 	credentialHelp?: CredentialHelp;
 	/**
