@@ -2,8 +2,10 @@
 // A new user's first look at each node, in the real n8n editor: add the node from the nodes panel,
 // pick every resource and operation in its own dropdowns, and see no error, no red marker, no
 // failed list, no raw name and no field wrongly marked required before typing anything. Each
-// credential opens unchanged. A screenshot per node goes into a temporary folder (printed).
-import { mkdirSync, mkdtempSync } from 'node:fs';
+// credential opens unchanged. A screenshot per node goes into a temporary folder (printed); with
+// SKYSLOPE_SCREENSHOTS=<folder> (`docs/images` for the README, see CONTRIBUTING.md) the pictures the
+// README shows are saved there too, under fixed names.
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,6 +15,25 @@ import { Editor, type Finding, formatFinding } from './editor';
 import { rawTokens } from './raw-names';
 
 const skip = process.env.SKYSLOPE_BROWSER_SKIP;
+
+/** Where the README's pictures go, when asked (SKYSLOPE_SCREENSHOTS); relative to the repository. */
+const pictures = process.env.SKYSLOPE_SCREENSHOTS ? join(__dirname, '..', '..', process.env.SKYSLOPE_SCREENSHOTS) : undefined;
+
+/** The README's pictures: the screen they show, and the file name they keep. */
+const PICTURES: Record<string, string> = {
+	'SkySlope Listings & Sales (as added)': 'listings-sales-node.png',
+	'SkySlope Listings & Sales › Listing › Create': 'listing-create-form.png',
+	'SkySlope Forms Trigger (as added)': 'forms-trigger.png',
+	'SkySlope Offers › Offer › Get Many': 'offers-get-many.png',
+};
+
+/** Copies a screenshot into the pictures folder when it is one of the README's. */
+function keepPicture(screen: string, file: string): void {
+	const name = PICTURES[screen];
+	if (!pictures || !name) return;
+	mkdirSync(pictures, { recursive: true });
+	copyFileSync(file, join(pictures, name));
+}
 
 interface NodeUnderTest {
 	/** The name the nodes panel shows. */
@@ -64,7 +85,9 @@ const CREDENTIALS = [
 		const findings: Finding[] = [];
 		let screens = 1;
 		findings.push(...(await editor.inspect(`${title} (as added)`)));
-		await editor.screenshot(join(shots, `${title.replace(/[^A-Za-z]+/g, '-')}.png`));
+		const first = join(shots, `${title.replace(/[^A-Za-z]+/g, '-')}.png`);
+		await editor.screenshot(first);
+		keepPicture(`${title} (as added)`, first);
 
 		if (trigger) {
 			// The trigger's own choice of event, where it has one.
@@ -106,6 +129,11 @@ const CREDENTIALS = [
 						screens++;
 						const found = await editor.inspect(screen, { optionNames });
 						if (found.length) await editor.screenshot(join(shots, `finding-${screen.replace(/[^A-Za-z]+/g, '-')}.png`));
+						if (pictures && PICTURES[screen]) {
+							const file = join(shots, `${screen.replace(/[^A-Za-z]+/g, '-')}.png`);
+							await editor.screenshot(file);
+							keepPicture(screen, file);
+						}
 						findings.push(...found);
 					});
 				}
@@ -126,7 +154,9 @@ const CREDENTIALS = [
 	it('each credential opens unchanged, and the Forms credential shows its scopes', async () => {
 		const findings: string[] = [];
 		for (const credential of CREDENTIALS) {
-			const result = await editor.openCredential(credential.name);
+			const result = await editor.openCredential(credential.name, {
+				screenshot: pictures && credential.scopes ? join(pictures, 'forms-credential.png') : undefined,
+			});
 			if (credential.scopes && !result.scopes) findings.push(`${credential.name}: the Scopes field is empty`);
 			if (result.askedToDiscard) findings.push(`${credential.name}: closing it without an edit asks "${result.askedToDiscard}"`);
 			for (const raw of result.labels.flatMap((l) => rawTokens(l).map((t) => `${l} (${t})`))) {

@@ -158,7 +158,7 @@ export class Editor {
 	 * Opens a credential's edit dialog from the Credentials list (in a tab of its own), reads it, and
 	 * closes it without an edit: what the dialog asked then, if anything, and the Scopes field.
 	 */
-	async openCredential(name: string): Promise<{ askedToDiscard: string; scopes: string; labels: string[] }> {
+	async openCredential(name: string, options: { screenshot?: string } = {}): Promise<{ askedToDiscard: string; scopes: string; labels: string[] }> {
 		const page = await this.page.context().newPage();
 		try {
 			await page.goto(`${this.baseUrl}/home/credentials`);
@@ -177,6 +177,7 @@ export class Editor {
 			const labels = await modal.locator('label.n8n-input-label').evaluateAll((els) =>
 				els.map((el) => String((el as unknown as { innerText: string }).innerText).replace(/\s+/g, ' ').replace(/\s*\*$/, '').trim()),
 			);
+			if (options.screenshot) await page.screenshot({ path: options.screenshot });
 			await page.keyboard.press('Escape');
 			await page.waitForTimeout(800);
 			const box = page.locator('.el-message-box:visible');
