@@ -211,12 +211,14 @@ export class SandboxServer {
 			if (rule.method && rule.method.toUpperCase() !== entry.method) continue;
 			if (rule.path && !new RegExp(rule.path).test(entry.path)) continue;
 			if (rule.times !== undefined && rule.fired >= rule.times) continue;
-			rule.seen++;
+			// This request's place among the rule's, taken before any wait: requests in flight together
+			// must not read one another's count (an expiry every Nth request would then be skipped).
+			const seen = ++rule.seen;
 			if (rule.latencyMs) {
 				entry.fault = 'latency';
 				await new Promise((r) => setTimeout(r, rule.latencyMs));
 			}
-			if (rule.expireEvery && rule.seen % rule.expireEvery === 0) {
+			if (rule.expireEvery && seen % rule.expireEvery === 0) {
 				rule.fired++;
 				entry.fault = 'expire';
 				service.expireAuth();
