@@ -1,6 +1,6 @@
 import { NodeApiError, type IDataObject } from 'n8n-workflow';
 
-import { apiRequest, apiRequestFull, noteStatus, type ApiContext, type Headers, type ApiRequest, type Link } from '../shared';
+import { apiRequest, apiRequestFull, noteStatus, warningsOf, type ApiContext, type Headers, type ApiRequest, type Link } from '../shared';
 import { listingsService } from './service';
 
 /** The LinkedResponseOf envelope every answer of this service comes in (spec 2.1). */
@@ -67,12 +67,6 @@ export async function skySlopeStream(
 		encoding: 'stream',
 	});
 	return body as AsyncIterable<Uint8Array | string>;
-}
-
-/** Warnings of an answer, when it carried any. */
-export function warningsOf(envelope: Envelope): string[] | undefined {
-	const w = envelope.warnings;
-	return Array.isArray(w) && w.length > 0 ? w.map(String) : undefined;
 }
 
 /**

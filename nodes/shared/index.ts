@@ -9,3 +9,4 @@ export * from './path';
 export * from './records';
 export * from './transport';
 export * from './validate';
+export * from './warnings';

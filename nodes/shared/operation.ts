@@ -1,4 +1,5 @@
 import { itemsInFlightLimit, onAccountKnown } from './transport';
+import { showWarnings, takeWarnings } from './warnings';
 import {
 	NodeApiError,
 	NodeOperationError,
@@ -158,6 +159,12 @@ function toItems(output: OperationOutput, itemIndex: number): INodeExecutionData
 	});
 }
 
+/** The input item an output item is paired with, when it names one. */
+function pairedIndex(item: INodeExecutionData): number | undefined {
+	const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
+	return typeof paired === 'number' ? paired : paired?.item;
+}
+
 /** Keeps n8n's own errors (adding the item they belong to) and wraps anything else. */
 export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
@@ -196,7 +203,9 @@ export async function runOperations(this: IExecuteFunctions, resources: Resource
 
 	if (operation.executeBatch) {
 		try {
-			return [await operation.executeBatch.call(this, items)];
+			const output = await operation.executeBatch.call(this, items);
+			const warningsByItem = new Map(items.map((_, i) => [i, takeWarnings(this, i)]));
+			return [output.flatMap((item) => showWarnings(this, [item], warningsByItem.get(pairedIndex(item) ?? -1)))];
 		} catch (error) {
 			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error);
 			return [items.map((_, i) => ({ json: errorJson(error), pairedItem: { item: i } }))];
@@ -211,10 +220,11 @@ export async function runOperations(this: IExecuteFunctions, resources: Resource
 	const failures = new Map<number, unknown>();
 	const runItem = async (i: number) => {
 		try {
-			results[i] = toItems(await execute.call(this, i), i);
+			results[i] = showWarnings(this, toItems(await execute.call(this, i), i), takeWarnings(this, i));
 		} catch (error) {
 			if (this.continueOnFail()) {
-				results[i] = [{ json: errorJson(error), pairedItem: { item: i } }];
+				// A write made before the failure may have warned: the error item says so too.
+				results[i] = showWarnings(this, [{ json: errorJson(error), pairedItem: { item: i } }], takeWarnings(this, i));
 			} else {
 				failures.set(i, error);
 			}

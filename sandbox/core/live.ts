@@ -13,7 +13,8 @@
  * - `valuesPayload`: listings-and-sales answers carry their payload under `values`, not `value`.
  * - `shortOfficeKeys`: a single office reads as `{ guid, name }` (the list keeps `officeGuid`/`officeName`).
  * - `writeWarnings`: every successful listings-and-sales write answers 200 with a warning ("The
- *   folder was not updated"), a 204 included.
+ *   folder was not updated"), a 204 included; every successful Forms write too (a warning no client
+ *   has reported there, so that the nodes are tested to show one wherever it comes).
  * - `documentQuery500`: a listing document update with a file name in the query (not the body)
  *   answers 500, as clients of the live service report.
  * - `parallel429`: a number: requests of one service in flight beyond it are answered 429.

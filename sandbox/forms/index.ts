@@ -15,6 +15,7 @@ import { envelopeRoutes, type Delivery } from './envelopes';
 import { fileRoutes } from './files';
 import { formVersionRoutes } from './formVersions';
 import { groupRoutes } from './groups';
+import { applyFormsLive } from './live';
 import { badRequest, errorResponse, jsonBody, wrap } from './http';
 import { formsPersistence } from './persist';
 import { seedForms, USERS } from './seed';
@@ -88,6 +89,7 @@ export const formsService: ServiceFactory = (ctx) => {
 		error: (status, message, errors) => errorResponse(traceId, status, message, errors ?? [message]),
 		rateKey: (req) => auth.rateKey(req),
 		expireAuth: () => auth.expireAll(),
+		applyLive: applyFormsLive,
 		credentialHints: (baseUrl) => ({
 			credential: 'SkySlope Forms OAuth2 API (environment: Custom)',
 			baseUrl: `${baseUrl}/forms`,

@@ -5,6 +5,8 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { USERS } from '../../sandbox/forms';
+import type { LiveSwitches } from '../../sandbox/core/live';
+import { FORMS_WRITE_WARNING } from '../../sandbox/forms/live';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
 import { binary, runNode } from '../harness';
 import { byId, jsonOf, startForms, tinyPdf, type FormsEnv } from '../forms/setup';
@@ -19,11 +21,26 @@ beforeAll(async () => {
 });
 afterAll(async () => await env.close());
 
-async function forms(parameters: INodeParameters, input?: IDataObject[]): Promise<IDataObject[]> {
-	const result = await env.run(parameters, input ? { input: input.map((json) => ({ json })) } : {});
-	if (result.error) throw new Error(`${String(parameters.resource)}.${String(parameters.operation)}: ${result.error.message}`);
-	return jsonOf(result);
+/** One run of the Forms node in the walk: what it was, what it sent, what came out. */
+interface Step {
+	operation: string;
+	methods: string[];
+	items: IDataObject[];
+	hints: string[];
 }
+let steps: Step[] = [];
+
+async function formsRun(parameters: INodeParameters, options: Parameters<FormsEnv['run']>[1] = {}): Promise<IDataObject[]> {
+	const before = env.api().length;
+	const result = await env.run(parameters, options);
+	const operation = `${String(parameters.resource)}.${String(parameters.operation)}`;
+	if (result.error) throw new Error(`${operation}: ${result.error.message}`);
+	const items = jsonOf(result);
+	steps.push({ operation, methods: env.api().slice(before).map((r) => r.method), items, hints: result.hints.map((h) => h.message) });
+	return items;
+}
+
+const forms = (parameters: INodeParameters, input?: IDataObject[]) => formsRun(parameters, input ? { input: input.map((json) => ({ json })) } : {});
 
 describe('the checker itself', () => {
 	it('refuses what the documents do not describe, and reads their array and date forms', () => {
@@ -60,9 +77,17 @@ describe('the checker itself', () => {
 	});
 });
 
-describe('SkySlope Forms: every operation, every request as the OpenAPI describes it', () => {
+describe.each<[string, LiveSwitches]>([
+	['as the documents say', {}],
+	// Warnings on every write: no client has seen them on Forms, but a write answered with one must never look like a plain success.
+	['with a warning on every write', { writeWarnings: true }],
+])('SkySlope Forms: every operation, every request as the OpenAPI describes it (%s)', (_, live) => {
+	afterAll(() => env.sandbox.setLive({}));
+
 	it('walks the node and checks what it sent', async () => {
+		env.sandbox.setLive(live);
 		env.sandbox.clearLog();
+		steps = [];
 		const fileOf = async (name: string) =>
 			(await forms({ resource: 'file', operation: 'create', name: `conformance ${name}`, representationType: 'Buyer' }))[0].fileId as number;
 
@@ -117,11 +142,10 @@ describe('SkySlope Forms: every operation, every request as the OpenAPI describe
 		await forms({ resource: 'document', operation: 'updateFields', documentId: byId(newDocument), fields: { field: [{ name: dataRef, value: 'conformance' }] } });
 		await forms({ resource: 'document', operation: 'download', fileId: byId(1003), documentIds: [Number(documents[0].id), Number(documents[1].id)], binaryPropertyName: 'zip' });
 		await forms({ resource: 'document', operation: 'downloadCombined', fileId: byId(1003), documentIds: [Number(documents[0].id)], binaryPropertyName: 'pdf' });
-		const upload = await env.run(
+		await formsRun(
 			{ resource: 'document', operation: 'upload', fileId: byId(fileId), binaryPropertyName: 'data', documentName: 'conformance upload', options: { isSignedDocument: false } },
 			{ input: [{ json: {}, binary: { data: binary(tinyPdf(), 'a.pdf', 'application/pdf') } }] },
 		);
-		expect(upload.error).toBeUndefined();
 		await forms({ resource: 'document', operation: 'delete', documentId: byId(newDocument) });
 
 		const signed = env.state.store.signed.find((r) => env.state.store.files.get(r.fileId)?.ownedBy === USERS.caller)!;
@@ -151,6 +175,22 @@ describe('SkySlope Forms: every operation, every request as the OpenAPI describe
 		expect(missed).toEqual([]);
 		// ...and sent nothing it does not describe.
 		expect(conformanceProblems('forms', sent)).toEqual([]);
+
+		// Every item of every write carries the service's warning, shown once as a hint; reads carry none.
+		const warned = live.writeWarnings ? [FORMS_WRITE_WARNING] : undefined;
+		const outcome = steps.map((step) => ({ operation: step.operation, warnings: step.items.map((item) => item.warnings), hints: step.hints }));
+		const expected = steps.map((step) => {
+			const writes = step.methods.some((m) => m !== 'GET');
+			return {
+				operation: step.operation,
+				warnings: step.items.map(() => (writes ? warned : undefined)),
+				hints: writes && warned ? [`SkySlope warned: ${FORMS_WRITE_WARNING}`] : [],
+			};
+		});
+		expect(outcome).toEqual(expected);
+		// Every kind of write was among them.
+		const writeOperations = new Set(steps.filter((step) => step.methods.some((m) => m !== 'GET')).map((step) => step.operation));
+		expect(writeOperations.size).toBe(19);
 	});
 });
 

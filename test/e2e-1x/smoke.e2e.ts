@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 // The smoke set on n8n 1.123.x (Node 22): each credential's connect and renewal, one read and one
 // write per node (Offers has no write: its API is read-only), a dropped connection, and each
 // trigger firing once. Same harness and sandbox as test/e2e (the whole suite runs on 2.x).

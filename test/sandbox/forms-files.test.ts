@@ -1,3 +1,4 @@
+import { FORMS_WRITE_WARNING } from '../../sandbox/forms/live';
 import { bootForms, errorOf, type FormsHarness } from './forms-client';
 
 let h: FormsHarness;
@@ -362,5 +363,35 @@ describe('forms sandbox: contacts', () => {
 		const delegated = await h.api('POST', '/files/1025/contacts', { json: { ...contact, onBehalfOf: h.state.users.riley } });
 		const id = (delegated.json as { contactId: number }).contactId;
 		expect(h.state.store.contactsById.get(id)).toMatchObject({ ownedBy: h.state.users.riley, createdBy: h.state.users.caller });
+	});
+});
+
+describe('writeWarnings (live switch) on the Forms service', () => {
+	it('puts the warning on every successful write, a 204 becoming a 200 with it; reads, refusals, a 208 and tokens are left alone', async () => {
+		h.sandbox.setLive({ writeWarnings: true });
+		const created = await h.api('POST', '/files', { json: { name: 'Warned', representationType: 'Buyer' } });
+		expect(created.status).toBe(200);
+		expect(created.json).toEqual({ fileId: expect.any(Number), warnings: [FORMS_WRITE_WARNING] });
+		const fileId = (created.json as { fileId: number }).fileId;
+		expect((await h.api('GET', `/files/${fileId}`)).json).not.toHaveProperty('warnings');
+		const group = await h.api('POST', '/group', { json: { brokerageId: 'warned-co' } });
+		const added = await h.api('POST', `/users/${h.state.users.riley}/groups/warned-co`);
+		expect([group.status, added.status, added.json]).toEqual([201, 200, { warnings: [FORMS_WRITE_WARNING] }]);
+		const subscribe = () => h.api('POST', `/documents/sign/subscribe/${fileId}`, { json: { webhookUrl: 'https://hooks.example.com/w' } });
+		expect((await subscribe()).json).toEqual({ subscribed: true, warnings: [FORMS_WRITE_WARNING] });
+		const again = await subscribe();
+		expect(again.status).toBe(208);
+		expect(again.json).not.toHaveProperty('warnings');
+		const refused = await h.api('POST', '/files', { json: { representationType: 'Buyer' } });
+		expect(refused.status).toBe(400);
+		expect(refused.json).not.toHaveProperty('warnings');
+		const token = await h.call('POST', '/oauth2/token', {
+			body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: h.state.auth.issueToken(['offline_access']).refresh_token ?? '' }).toString(),
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		});
+		expect(token.json).not.toHaveProperty('warnings');
+		h.sandbox.setLive({});
+		const removed = await h.api('DELETE', `/users/${h.state.users.riley}/groups/warned-co`);
+		expect([removed.status, removed.bytes.length]).toEqual([204, 0]);
 	});
 });

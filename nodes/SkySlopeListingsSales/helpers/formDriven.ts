@@ -9,7 +9,7 @@ import {
 
 import { asNodeError, defineOperation, inputError, type Operation } from '../../shared';
 import { checkFormBody, describePayload, formFieldsIn, type FormField } from './forms';
-import { skySlopeRequest, unwrap, warningsOf, type Envelope } from '../transport';
+import { skySlopeRequest, unwrap } from '../transport';
 import { executeReader, formFieldsProperty, mappedBody, type Reader } from './fields';
 
 /** Where the form of a form-driven operation comes from. */
@@ -69,29 +69,6 @@ export interface FormDrivenWrite extends Common {
 
 /** Turns the unwrapped payload into output items (e.g. the record inside, or one per list entry). */
 export type Output = (value: unknown, item: IDataObject, r: Reader) => IDataObject | IDataObject[];
-
-/** The warnings already shown as a hint in one execution (one `execute` call), by context. */
-const hinted = new WeakMap<object, Set<string>>();
-
-/**
- * The answer's warnings on every item it gave, also where the operation builds its own item (a
- * delete's `{ deleted: true }`), and once per execution as n8n's hint above the output: a write
- * answered 200 "The folder was not updated" must not look like a success.
- */
-function withWarnings(ctx: IExecuteFunctions, output: IDataObject | IDataObject[], envelope: Envelope): IDataObject | IDataObject[] {
-	const warnings = warningsOf(envelope);
-	if (!warnings) return output;
-	let shown = hinted.get(ctx);
-	if (!shown) hinted.set(ctx, (shown = new Set()));
-	const fresh = warnings.filter((w) => !shown.has(w));
-	fresh.forEach((w) => shown.add(w));
-	// Every n8n this package supports has execution hints; a context without them still has the field.
-	if (fresh.length && typeof ctx.addExecutionHints === 'function') {
-		ctx.addExecutionHints(...fresh.map((w) => ({ message: `SkySlope warned: ${w}`, type: 'warning' as const, location: 'outputPane' as const })));
-	}
-	const carry = (item: IDataObject) => (item.warnings === undefined ? { ...item, warnings } : item);
-	return Array.isArray(output) ? output.map(carry) : carry(output);
-}
 
 /** Sends a body as a JSON string literal: `"{\"a\":1}"`. */
 export function asJsonString(body: IDataObject): string {
@@ -239,7 +216,7 @@ export function formDrivenWrite(spec: FormDrivenWrite): Operation {
 				throw formRefusal(this, itemIndex, again.problems, true, refused.message);
 			}
 			const item = unwrap(envelope, { keepLinks: spec.keepLinks });
-			return withWarnings(this, spec.output ? spec.output(envelope.value, item, r) : item, envelope);
+			return spec.output ? spec.output(envelope.value, item, r) : item;
 		},
 	});
 	formSources.set(operation, spec.form);
@@ -275,7 +252,7 @@ export function simpleRequest(spec: SimpleRequest): Operation {
 			if (spec.check) await spec.check.call(this, r);
 			const envelope = await skySlopeRequest.call(this, { method: spec.method, path, qs, body, itemIndex });
 			const item = unwrap(envelope, { keepLinks: spec.keepLinks });
-			return withWarnings(this, spec.output ? spec.output(envelope.value, item, r) : item, envelope);
+			return spec.output ? spec.output(envelope.value, item, r) : item;
 		},
 	});
 }

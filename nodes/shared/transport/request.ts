@@ -3,6 +3,7 @@
 // sending, pacing and retrying to retry.ts.
 import type { IAdditionalCredentialOptions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { noteWarnings } from '../warnings';
 import { targetOf } from './account';
 import { sendWithRetries } from './retry';
 import type { ApiContext, ApiRequest, FullResponse, ServiceSpec } from './types';
@@ -40,5 +41,7 @@ export async function apiRequestFull<T = unknown>(
 	const authOptions: IAdditionalCredentialOptions = {};
 	if (service.authRetryStatuses) authOptions.preAuthenticationRetryStatusCode = service.authRetryStatuses;
 
-	return (await sendWithRetries.call(this, service, target, options, authOptions, request)) as FullResponse<T>;
+	const response = (await sendWithRetries.call(this, service, target, options, authOptions, request)) as FullResponse<T>;
+	noteWarnings(this, request.itemIndex, response.body);
+	return response;
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { asNodeError, defineOperation, errorJson, p } from '../../../shared';
+import { asNodeError, defineOperation, errorJson, noteWarnings, p } from '../../../shared';
 import { contactFromParameters, contactFromRecord } from '../../helpers/contact';
 import { contactAdditionalFields, contactRequiredFields, fileLocator, onBehalfOf } from '../../helpers/fields';
 import { fileIdOf, onBehalfOfOf, withOnBehalfOf } from '../../helpers/parameters';
@@ -86,6 +86,8 @@ export default defineOperation({
 						body: withOnBehalfOf({ contacts: members.map((m) => m.contact) }, group.onBehalfOf),
 						itemIndex: members[0].itemIndex,
 					});
+					// The request went as the first item's; its warnings are every member's.
+					for (const member of members.slice(1)) noteWarnings(this, member.itemIndex, response);
 					const added = Array.isArray(response.contacts) ? (response.contacts as IDataObject[]) : [];
 					const byIndex = new Map(added.map((entry, n) => [typeof entry.index === 'number' ? entry.index : n, entry]));
 					members.forEach((member, n) => {
