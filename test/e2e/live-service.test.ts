@@ -231,3 +231,25 @@ describe('SkySlope Listings & Sales against the live service behaviour', () => {
 		}
 	}, 420_000);
 });
+
+describe('a write answered 200 with a warning, in real n8n', () => {
+	it('Listings & Sales and Forms: the items carry the warning and the run shows it once as a hint', async () => {
+		await setLive(['writeWarnings']);
+		await clearSandboxLog();
+		const r = await runWorkflow(
+			workflow([
+				...createListingNodes('Warned St'),
+				skyslopeNode('forms', 'Create file', { resource: 'file', operation: 'create', name: 'Warned file', representationType: 'Buyer' }),
+			]),
+		);
+		expect(r.status).toBe('success');
+		const hints = (node: string) => (r.runData[node]?.[0]?.hints as Array<{ message: string }> | undefined)?.map((h) => h.message);
+		expect(r.json('Create listing')).toEqual([expect.objectContaining({ listingGuid: expect.any(String), warnings: ['The folder was not updated'] })]);
+		expect(r.json('Create file')).toEqual([{ fileId: expect.any(Number), warnings: ['Some of the changes were not saved'] }]);
+		expect(hints('Create listing')).toEqual(['SkySlope warned: The folder was not updated']);
+		expect(hints('Create file')).toEqual(['SkySlope warned: Some of the changes were not saved']);
+		// The reads before them carry none.
+		expect(r.json('Offices')[0]).not.toHaveProperty('warnings');
+		expect(hints('Offices') ?? []).toEqual([]);
+	}, 120_000);
+});
