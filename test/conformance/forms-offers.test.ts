@@ -1,16 +1,17 @@
 // Every operation of the Forms and Offers nodes run once against the strict sandbox (a walk like the
 // e2e one, in process), and every request they sent checked against SkySlope's own OpenAPI
 // documents. A request the documents do not describe fails the test unless ALLOWED gives a reason.
-import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { USERS } from '../../sandbox/forms';
 import type { LiveSwitches } from '../../sandbox/core/live';
 import { FORMS_WRITE_WARNING } from '../../sandbox/forms/live';
-import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
+import { type OffersState } from '../../sandbox/offers';
 import { binary, runNode } from '../harness';
 import { byId, jsonOf, startForms, tinyPdf, type FormsEnv } from '../forms/setup';
 import { ALLOWED, conformanceProblems, operationKey, operationsOf, requestProblems } from './openapi';
+import { offersCredentials } from '../offers/setup';
 
 jest.setTimeout(120_000);
 
@@ -198,14 +199,7 @@ describe('SkySlope Offers: every operation, every request as the OpenAPI describ
 	it('walks the node and checks what it sent', async () => {
 		const { sandbox } = env;
 		const state = sandbox.service<OffersState>('offers').state;
-		let credentials: Record<string, ICredentialDataDecryptedObject> = {
-			skySlopeOffersOAuth2Api: {
-				environment: 'custom',
-				customBaseUrl: `${sandbox.baseUrl}/offers/offers-api/`,
-				clientId: OFFERS_CLIENT_ID,
-				clientSecret: OFFERS_CLIENT_SECRET,
-			},
-		};
+		let credentials = offersCredentials(sandbox);
 		const offers = async (parameters: INodeParameters) => {
 			const result = await runNode({ node: SkySlopeOffers, parameters, credentials });
 			credentials = result.credentials;

@@ -11,11 +11,12 @@ import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import { retryPolicy } from '../../nodes/shared/transport';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../sandbox/forms/auth';
-import { DEMO } from '../../sandbox/listings';
-import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET } from '../../sandbox/offers';
+import { DEMO, demoCredentials } from '../../sandbox/listings';
+import { OFFERS_CLIENT_SECRET } from '../../sandbox/offers';
 import { obtainFormsToken } from '../harness';
 import { startTestServer, type Reply, type TestServer } from '../harness/test-server';
 import { probe } from './probe';
+import { offersCredentials } from '../offers/setup';
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -63,13 +64,7 @@ function expectRefusal(error: { message?: string; description?: string | null } 
 }
 
 describe('SkySlope Offers credential (client credentials)', () => {
-	const offers = (over: ICredentialDataDecryptedObject = {}) => ({
-		environment: 'custom',
-		customBaseUrl: `${sandbox.baseUrl}/offers/offers-api`,
-		clientId: OFFERS_CLIENT_ID,
-		clientSecret: OFFERS_CLIENT_SECRET,
-		...over,
-	});
+	const offers = (over: ICredentialDataDecryptedObject = {}) => ({ ...offersCredentials(sandbox, { trailingSlash: false }).skySlopeOffersOAuth2Api, ...over });
 
 	it('refused by the token endpoint (wrong secret): a credential error, asked once, not retried', async () => {
 		sandbox.clearLog();
@@ -156,15 +151,7 @@ describe('SkySlope Forms credential (authorization code with PKCE)', () => {
 });
 
 describe('SkySlope Listings & Sales credential (signed login)', () => {
-	const listings = (over: ICredentialDataDecryptedObject = {}) => ({
-		environment: 'custom',
-		customBaseUrl: `${sandbox.baseUrl}/listings`,
-		clientId: DEMO.clientId,
-		clientSecret: DEMO.clientSecret,
-		accessKey: DEMO.accessKey,
-		accessSecret: DEMO.accessSecret,
-		...over,
-	});
+	const listings = (over: ICredentialDataDecryptedObject = {}) => ({ ...demoCredentials(sandbox.baseUrl), ...over });
 
 	it('a refused login (wrong access secret): a credential error, one login only', async () => {
 		sandbox.clearLog();

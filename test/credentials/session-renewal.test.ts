@@ -7,8 +7,8 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { startSandbox, type SandboxServer } from '../../sandbox';
-import { DEMO } from '../../sandbox/listings';
 import { probe } from './probe';
+import { demoCredentials } from '../../sandbox/listings';
 
 let sandbox: SandboxServer;
 beforeAll(async () => (sandbox = await startSandbox({ port: 0 })));
@@ -16,14 +16,7 @@ afterAll(async () => await sandbox.close());
 afterEach(() => sandbox.setFaults([]));
 
 function credentials(): ICredentialDataDecryptedObject {
-	return {
-		environment: 'custom',
-		customBaseUrl: `${sandbox.baseUrl}/listings`,
-		clientId: DEMO.clientId,
-		clientSecret: DEMO.clientSecret,
-		accessKey: DEMO.accessKey,
-		accessSecret: DEMO.accessSecret,
-	};
+	return demoCredentials(sandbox.baseUrl);
 }
 
 /** A working session, stored as n8n stores it after a first call. */

@@ -15,9 +15,9 @@ import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api
 import { SkySlopeOffersOAuth2Api } from '../../credentials/SkySlopeOffersOAuth2Api.credentials';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../sandbox/forms';
-import { DEMO } from '../../sandbox/listings';
-import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET } from '../../sandbox/offers';
 import { obtainFormsToken, runNode, testCredential } from './index';
+import { demoCredentials } from '../../sandbox/listings';
+import { offersCredentials } from '../offers/setup';
 
 /** A throwaway PKCE credential shaped like the Forms one: oAuth2Api with grantType pkce. */
 class PkceApi implements ICredentialType {
@@ -116,12 +116,7 @@ describe('harness against the sandbox', () => {
 	});
 
 	it("testCredential runs the package's own credentials' tests (OAuth2 client credentials, HMAC login)", async () => {
-		const offers = {
-			environment: 'custom',
-			customBaseUrl: `${sandbox.baseUrl}/offers/offers-api`,
-			clientId: OFFERS_CLIENT_ID,
-			clientSecret: OFFERS_CLIENT_SECRET,
-		};
+		const offers = offersCredentials(sandbox, { trailingSlash: false }).skySlopeOffersOAuth2Api;
 		const ok = await testCredential(SkySlopeOffersOAuth2Api, offers);
 		expect(ok).toMatchObject({ status: 'OK' });
 		expect(ok.credentials.skySlopeOffersOAuth2Api.oauthTokenData).toMatchObject({ access_token: expect.any(String) });
@@ -129,14 +124,7 @@ describe('harness against the sandbox', () => {
 			status: 'Error',
 		});
 
-		const listings = {
-			environment: 'custom',
-			customBaseUrl: `${sandbox.baseUrl}/listings`,
-			clientId: DEMO.clientId,
-			clientSecret: DEMO.clientSecret,
-			accessKey: DEMO.accessKey,
-			accessSecret: DEMO.accessSecret,
-		};
+		const listings = demoCredentials(sandbox.baseUrl);
 		const session = await testCredential(SkySlopeApi, listings);
 		expect(session).toMatchObject({ status: 'OK' });
 		expect(session.credentials.skySlopeApi.sessionToken).toEqual(expect.any(String));

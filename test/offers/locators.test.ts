@@ -1,11 +1,6 @@
-import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
-import { startSandbox, type SandboxServer } from '../../sandbox';
-import { type OffersState } from '../../sandbox/offers';
-import { runMethod, runNode, runPoll } from '../harness';
-import { offersCredentials } from './setup';
+import { useOffers } from './setup';
 
 const DAY = 24 * 3600 * 1000;
 const rl = (value: string, mode = 'list') => ({ __rl: true, mode, value });
@@ -13,32 +8,13 @@ const rl = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 // The offer and agent ids are resource locators: a list to pick from, or the id typed. Workflows
 // saved while they were plain text fields hold a string, and run the same.
 describe('SkySlope Offers locators', () => {
-	let sandbox: SandboxServer;
-	let state: OffersState;
-	let credentials: Record<string, ICredentialDataDecryptedObject>;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
-		state = sandbox.service<OffersState>('offers').state;
-		credentials = offersCredentials(sandbox, { trailingSlash: false });
-	});
-	afterAll(async () => sandbox.close());
-
-	async function search(name: 'searchOffers' | 'searchAgents', filter?: string) {
-		const out = await runMethod(SkySlopeOffers, 'listSearch', name, { credentials, filter });
-		credentials = out.credentials;
-		return out.result.results;
-	}
-
-	async function run(parameters: INodeParameters) {
-		const result = await runNode({ node: SkySlopeOffers, parameters, credentials });
-		credentials = result.credentials;
-		return result;
-	}
+	const env = useOffers({ trailingSlash: false });
+	const search = async (name: 'searchOffers' | 'searchAgents', filter?: string) => (await env.method('listSearch', name, { filter })).results;
+	const run = (parameters: INodeParameters) => env.run(parameters);
 
 	it('lists the offers of the last 31 days, newest first, and filters them', async () => {
 		const now = Date.now();
-		const recent = state.inRange(now - 31 * DAY, now);
+		const recent = env.state.inRange(now - 31 * DAY, now);
 		expect(recent.length).toBeGreaterThan(0);
 		const results = await search('searchOffers');
 		expect(results.map((r) => r.value).sort()).toEqual(recent.map((o) => o.OfferId).sort());
@@ -53,14 +29,14 @@ describe('SkySlope Offers locators', () => {
 
 	it('lists the agents of recent offers once each', async () => {
 		const now = Date.now();
-		const agents = new Set(state.inRange(now - 31 * DAY, now).map((o) => o.OfferProperty.OfferAgentId));
+		const agents = new Set(env.state.inRange(now - 31 * DAY, now).map((o) => o.OfferProperty.OfferAgentId));
 		const results = await search('searchAgents');
 		expect(results.map((r) => r.value).sort()).toEqual([...agents].sort());
 		expect(await search('searchAgents', 'no such agent')).toEqual([]);
 	});
 
 	it('reads a picked or typed offer and agent as it reads a plain string', async () => {
-		const offer = [...state.offers.values()][3];
+		const offer = [...env.state.offers.values()][3];
 		for (const offerId of [rl(offer.OfferId), rl(offer.OfferId, 'id'), offer.OfferId]) {
 			const result = await run({ resource: 'offer', operation: 'get', offerId });
 			expect(result.output[0][0].json.OfferId).toBe(offer.OfferId);
@@ -86,7 +62,7 @@ describe('SkySlope Offers locators', () => {
 
 	it('the trigger watches an agent picked from the list', async () => {
 		const parameters: INodeParameters = { event: 'newOffers', scope: 'agent', agentId: rl('AG1001'), options: {} };
-		const sample = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials, mode: 'manual' });
-		expect((sample.output?.[0][0].json.OfferProperty as { OfferAgentId: string }).OfferAgentId).toBe('AG1001');
+		const sample = await env.poll(parameters, {}, 'manual');
+		expect((sample?.[0].json.OfferProperty as { OfferAgentId: string }).OfferAgentId).toBe('AG1001');
 	});
 });

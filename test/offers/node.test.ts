@@ -1,45 +1,24 @@
-import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { startSandbox, type SandboxServer } from '../../sandbox';
-import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type Offer, type OffersState } from '../../sandbox/offers';
+import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type Offer } from '../../sandbox/offers';
 import { runNode } from '../harness';
-import { offersCredentials } from './setup';
+import { useOffers } from './setup';
 
 const DAY = 24 * 3600 * 1000;
 
 describe('SkySlope Offers node against the sandbox', () => {
-	let sandbox: SandboxServer;
-	let state: OffersState;
-	let credentials: Record<string, ICredentialDataDecryptedObject>;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
-		state = sandbox.service<OffersState>('offers').state;
-	});
-	afterAll(async () => sandbox.close());
+	const env = useOffers();
 	beforeEach(() => {
-		sandbox.clearLog();
-		credentials = offersCredentials(sandbox);
+		env.sandbox.clearLog();
+		env.reconnect();
 	});
-
-	async function run(parameters: INodeParameters, input?: IDataObject[]) {
-		const result = await runNode({
-			node: SkySlopeOffers,
-			parameters,
-			credentials,
-			input: input?.map((json) => ({ json })),
-		});
-		credentials = result.credentials;
-		return result;
-	}
-
-	const apiCalls = (path?: RegExp) =>
-		sandbox.requests('offers', 'GET', path).filter((e) => e.path.startsWith('/offers-api/ext/'));
-	const tokenCalls = () => sandbox.requests('offers', 'POST', /\/ext\/token$/);
+	const run = (parameters: INodeParameters, input?: IDataObject[]) => env.run(parameters, { input });
+	const apiCalls = (path?: RegExp) => env.apiCalls(path);
+	const tokenCalls = () => env.tokenCalls();
 
 	it('gets one offer by id, with the token fetched by Basic auth at {base}/ext/token', async () => {
-		const offer = [...state.offers.values()][5];
+		const offer = [...env.state.offers.values()][5];
 		const result = await run({ resource: 'offer', operation: 'get', offerId: offer.OfferId, simplify: false });
 		expect(result.error).toBeUndefined();
 		expect(result.output[0]).toEqual([{ json: offer, pairedItem: { item: 0 } }]);
@@ -52,7 +31,7 @@ describe('SkySlope Offers node against the sandbox', () => {
 	});
 
 	it('flattens OfferProperty and OfferTerms into one level when asked', async () => {
-		const offer = [...state.offers.values()].find((o) => o.OfferTerms.Contingencies.length > 1) as Offer;
+		const offer = [...env.state.offers.values()].find((o) => o.OfferTerms.Contingencies.length > 1) as Offer;
 		const result = await run({ resource: 'offer', operation: 'get', offerId: offer.OfferId, options: { flatten: true } });
 		const json = result.output[0][0].json;
 		expect(json.OfferId).toBe(offer.OfferId);
@@ -78,9 +57,9 @@ describe('SkySlope Offers node against the sandbox', () => {
 	});
 
 	it('reads a 100-day range in 31-day windows: every offer exactly once, in pages of 100', async () => {
-		const end = state.anchorMs - 1000;
+		const end = env.state.anchorMs - 1000;
 		const start = end - 100 * DAY;
-		const expected = state.inRange(start, end).map((o) => o.OfferId);
+		const expected = env.state.inRange(start, end).map((o) => o.OfferId);
 		expect(expected.length).toBeGreaterThan(60);
 		const result = await run({
 			resource: 'offer',
@@ -114,7 +93,7 @@ describe('SkySlope Offers node against the sandbox', () => {
 	});
 
 	it('stops at the limit, filters by agent, and an empty range (204) gives no items', async () => {
-		const end = state.anchorMs - 1;
+		const end = env.state.anchorMs - 1;
 		const start = end - 100 * DAY;
 		const limited = await run({
 			resource: 'offer',
@@ -135,10 +114,10 @@ describe('SkySlope Offers node against the sandbox', () => {
 			returnAll: true,
 			options: { agentId: 'AG1002' },
 		});
-		const expected = state.inRange(start, end).filter((o) => o.OfferProperty.OfferAgentId === 'AG1002');
+		const expected = env.state.inRange(start, end).filter((o) => o.OfferProperty.OfferAgentId === 'AG1002');
 		expect(mine.output[0].map((i) => i.json.OfferId)).toEqual(expected.map((o) => o.OfferId));
 
-		sandbox.clearLog();
+		env.sandbox.clearLog();
 		const none = await run({
 			resource: 'offer',
 			operation: 'getAll',
@@ -166,7 +145,7 @@ describe('SkySlope Offers node against the sandbox', () => {
 		const result = await run({ resource: 'agent', operation: 'getListings', agentId: 'AG1001' });
 		expect(result.output[0]).toHaveLength(10);
 		expect(result.output[0][0].json).toMatchObject({ agentId: 'AG1001', fileId: expect.any(Number), offersCount: expect.any(Number) });
-		const since = new Date(state.anchorMs - 30 * DAY).toISOString();
+		const since = new Date(env.state.anchorMs - 30 * DAY).toISOString();
 		await run({ resource: 'agent', operation: 'getListings', agentId: 'AG1001', options: { startDate: since } });
 		expect(apiCalls(/agent/).pop()?.query.startDate).toBe(since.slice(0, 10));
 	});
@@ -184,7 +163,7 @@ describe('SkySlope Offers node against the sandbox', () => {
 	});
 
 	it('fetches ONE token for many calls and renews it silently after the service expires it', async () => {
-		const end = state.anchorMs - 1;
+		const end = env.state.anchorMs - 1;
 		const first = await run(
 			{
 				resource: 'offer',
@@ -199,10 +178,10 @@ describe('SkySlope Offers node against the sandbox', () => {
 		await run({ resource: 'report', operation: 'get', startDate: '2026-01-01', endDate: '2026-01-31' });
 		expect(apiCalls().length).toBeGreaterThanOrEqual(10);
 		expect(tokenCalls()).toHaveLength(1);
-		expect(credentials.skySlopeOffersOAuth2Api.oauthTokenData).toMatchObject({ access_token: expect.any(String) });
+		expect(env.credentials.skySlopeOffersOAuth2Api.oauthTokenData).toMatchObject({ access_token: expect.any(String) });
 
-		sandbox.expireAuth('offers');
-		sandbox.clearLog();
+		env.sandbox.expireAuth('offers');
+		env.sandbox.clearLog();
 		const after = await run({ resource: 'agent', operation: 'getListings', agentId: 'AG1002' });
 		expect(after.error).toBeUndefined();
 		expect(after.output[0].length).toBeGreaterThan(0);
@@ -211,9 +190,9 @@ describe('SkySlope Offers node against the sandbox', () => {
 	});
 
 	it('survives a service that fails twice with 503 on the way: every offer still exactly once', async () => {
-		const end = state.anchorMs - 1000;
+		const end = env.state.anchorMs - 1000;
 		const start = end - 70 * DAY;
-		sandbox.setFaults([{ service: 'offers', path: '/ext/offers', errorRate: 1, errorStatus: 503, times: 2 }]);
+		env.sandbox.setFaults([{ service: 'offers', path: '/ext/offers', errorRate: 1, errorStatus: 503, times: 2 }]);
 		try {
 			const result = await run({
 				resource: 'offer',
@@ -224,19 +203,19 @@ describe('SkySlope Offers node against the sandbox', () => {
 			});
 			expect(result.error).toBeUndefined();
 			const ids = result.output[0].map((i) => i.json.OfferId as string);
-			expect(ids.sort()).toEqual(state.inRange(start, end).map((o) => o.OfferId).sort());
+			expect(ids.sort()).toEqual(env.state.inRange(start, end).map((o) => o.OfferId).sort());
 			expect(apiCalls(/\/ext\/offers/).filter((e) => e.status === 503)).toHaveLength(2);
 		} finally {
-			sandbox.setFaults([]);
+			env.sandbox.setFaults([]);
 		}
 	});
 
 	it('with continue on fail, an unknown offer becomes an error item paired with its input', async () => {
-		const offer = [...state.offers.values()][7];
+		const offer = [...env.state.offers.values()][7];
 		const result = await runNode({
 			node: SkySlopeOffers,
 			parameters: { resource: 'offer', operation: 'get', offerId: '={{ $json.id }}' },
-			credentials,
+			credentials: env.credentials,
 			input: [{ json: { id: offer.OfferId } }, { json: { id: 'no-such-offer' } }],
 			continueOnFail: true,
 		});

@@ -1,11 +1,11 @@
 // Paging against services that behave unlike the sandbox: the spec names no maximum pageSize, so a
 // service may answer fewer offers than asked, or ignore `page` altogether.
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { startSandbox, type SandboxServer } from '../../sandbox';
-import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
+import { type OffersState } from '../../sandbox/offers';
 import { runNode } from '../harness';
+import { offersCredentialsAt, useOffers } from './setup';
 import { startTestServer, type RecordedRequest, type Reply, type TestServer } from '../harness/test-server';
 
 const offers = Array.from({ length: 130 }, (_, i) => ({
@@ -14,30 +14,30 @@ const offers = Array.from({ length: 130 }, (_, i) => ({
 	OfferTerms: { OfferVersionNumber: 1 },
 }));
 
-async function serve(pageOf: (page: number, pageSize: number) => unknown[]): Promise<TestServer> {
-	return await startTestServer((request: RecordedRequest): Reply => {
-		if (request.path.endsWith('/ext/token')) {
-			return { body: { token_type: 'Bearer', expires_in: 3600, access_token: 'token' } };
-		}
+/** A service of our own making, behind the Offers token endpoint. */
+async function serve(answer: (request: RecordedRequest) => Reply): Promise<TestServer> {
+	return await startTestServer((request: RecordedRequest): Reply =>
+		request.path.endsWith('/ext/token') ? { body: { token_type: 'Bearer', expires_in: 3600, access_token: 'token' } } : answer(request),
+	);
+}
+
+/** A service giving offers a page at a time, a 204 past them. */
+async function servePages(pageOf: (page: number, pageSize: number) => unknown[]): Promise<TestServer> {
+	return await serve((request) => {
 		const records = pageOf(Number(request.query.page), Number(request.query.pageSize));
 		return records.length ? { body: records } : { status: 204, body: '' };
 	});
 }
 
-async function getMany(server: TestServer) {
-	const credentials: Record<string, ICredentialDataDecryptedObject> = {
-		skySlopeOffersOAuth2Api: { environment: 'custom', customBaseUrl: server.url, clientId: 'id', clientSecret: 'secret' },
-	};
-	return await runNode({
-		node: SkySlopeOffers,
-		credentials,
-		parameters: { resource: 'offer', operation: 'getAll', startDate: '2026-01-01', endDate: '2026-01-20', returnAll: true },
-	});
-}
+const run = async (server: TestServer, parameters: INodeParameters) =>
+	await runNode({ node: SkySlopeOffers, credentials: offersCredentialsAt(server.url, { clientId: 'id', clientSecret: 'secret' }), parameters });
+
+const getMany = (server: TestServer) =>
+	run(server, { resource: 'offer', operation: 'getAll', startDate: '2026-01-01', endDate: '2026-01-20', returnAll: true });
 
 describe('Get Many paging against other services', () => {
 	it('reads every offer when the service silently answers at most 40 a page', async () => {
-		const server = await serve((page) => offers.slice((page - 1) * 40, page * 40));
+		const server = await servePages((page) => offers.slice((page - 1) * 40, page * 40));
 		try {
 			const result = await getMany(server);
 			expect(result.error).toBeUndefined();
@@ -50,7 +50,7 @@ describe('Get Many paging against other services', () => {
 	});
 
 	it('stops, without doubles, when the service ignores page', async () => {
-		const server = await serve((_page, pageSize) => offers.slice(0, pageSize));
+		const server = await servePages((_page, pageSize) => offers.slice(0, pageSize));
 		try {
 			const result = await getMany(server);
 			expect(result.error).toBeUndefined();
@@ -64,28 +64,12 @@ describe('Get Many paging against other services', () => {
 
 describe('every operation may answer 204', () => {
 	it('Get gives no item, Report gives zero counts', async () => {
-		const server = await startTestServer((request: RecordedRequest): Reply => {
-			if (request.path.endsWith('/ext/token')) {
-				return { body: { token_type: 'Bearer', expires_in: 3600, access_token: 'token' } };
-			}
-			return { status: 204, body: '' };
-		});
-		const credentials: Record<string, ICredentialDataDecryptedObject> = {
-			skySlopeOffersOAuth2Api: { environment: 'custom', customBaseUrl: server.url, clientId: 'id', clientSecret: 'secret' },
-		};
+		const server = await serve(() => ({ status: 204, body: '' }));
 		try {
-			const get = await runNode({
-				node: SkySlopeOffers,
-				credentials,
-				parameters: { resource: 'offer', operation: 'get', offerId: 'any' },
-			});
+			const get = await run(server, { resource: 'offer', operation: 'get', offerId: 'any' });
 			expect(get.error).toBeUndefined();
 			expect(get.output[0]).toEqual([]);
-			const report = await runNode({
-				node: SkySlopeOffers,
-				credentials,
-				parameters: { resource: 'report', operation: 'get', startDate: '2026-01-01', endDate: '2026-01-01' },
-			});
+			const report = await run(server, { resource: 'report', operation: 'get', startDate: '2026-01-01', endDate: '2026-01-01' });
 			expect(report.error).toBeUndefined();
 			expect(report.output[0].map((i) => i.json)).toEqual([
 				{ offerCount: 0, listingCount: 0, startDate: '2026-01-01', endDate: '2026-01-01' },
@@ -98,20 +82,13 @@ describe('every operation may answer 204', () => {
 
 describe('Get Many asks for whole days (`YYYY-MM-DD`, as both documents type them), against the sandbox', () => {
 	const DAY = 24 * 3600 * 1000;
-	let sandbox: SandboxServer;
-	let state: OffersState;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
-		state = sandbox.service<OffersState>('offers').state;
-	});
-	afterAll(async () => sandbox.close());
+	const env = useOffers();
 
 	it('each offer in a range that starts and ends mid-day comes exactly once, windows sharing a day included', async () => {
 		// A range far from the seed, with offers on every day edge the windows make.
 		const start = Date.UTC(2019, 2, 3, 15, 30);
 		const end = start + 75 * DAY;
-		const at = (ms: number, id: string) => state.upsert({ OfferId: id, OfferSubmissionDate: new Date(ms).toISOString() });
+		const at = (ms: number, id: string) => env.state.upsert({ OfferId: id, OfferSubmissionDate: new Date(ms).toISOString() });
 		const startDay = Date.UTC(2019, 2, 3);
 		const endDay = startDay + 75 * DAY;
 		at(startDay + 1000, 'before-start'); // the first day, before the range starts
@@ -122,18 +99,11 @@ describe('Get Many asks for whole days (`YYYY-MM-DD`, as both documents type the
 		at(end, 'at-end');
 		at(end + 1, 'after-end'); // the last day, after the range ends
 		at(endDay + DAY + 60_000, 'day-after'); // the extra day the last window asks for
-		sandbox.clearLog();
+		env.sandbox.clearLog();
 
 		const result = await runNode({
 			node: SkySlopeOffers,
-			credentials: {
-				skySlopeOffersOAuth2Api: {
-					environment: 'custom',
-					customBaseUrl: `${sandbox.baseUrl}/offers/offers-api/`,
-					clientId: OFFERS_CLIENT_ID,
-					clientSecret: OFFERS_CLIENT_SECRET,
-				},
-			},
+			credentials: env.credentials,
 			parameters: {
 				resource: 'offer',
 				operation: 'getAll',
@@ -147,7 +117,7 @@ describe('Get Many asks for whole days (`YYYY-MM-DD`, as both documents type the
 		expect(ids.filter((id) => ids.indexOf(id) !== ids.lastIndexOf(id))).toEqual([]);
 		expect(ids.sort()).toEqual(['at-end', 'at-start', 'shared-day-1', 'shared-day-1-late', 'shared-day-2']);
 
-		const firstPages = sandbox.requests('offers', 'GET', /\/ext\/offers\/$/).filter((r) => r.query.page === '1');
+		const firstPages = env.sandbox.requests('offers', 'GET', /\/ext\/offers\/$/).filter((r) => r.query.page === '1');
 		const windows = firstPages.map((r) => [r.query.startDate, r.query.endDate]);
 		expect(windows).toEqual([
 			['2019-03-03', '2019-04-02'],
@@ -160,19 +130,12 @@ describe('Get Many asks for whole days (`YYYY-MM-DD`, as both documents type the
 	});
 
 	it('Get and Get Many give the same flattened offers whether contingencies come as names or as OpenAPI {name} objects', async () => {
-		const credentials = {
-			skySlopeOffersOAuth2Api: {
-				environment: 'custom',
-				customBaseUrl: `${sandbox.baseUrl}/offers/offers-api/`,
-				clientId: OFFERS_CLIENT_ID,
-				clientSecret: OFFERS_CLIENT_SECRET,
-			},
-		};
-		const end = state.anchorMs - 1000;
-		const withContingencies = state.inRange(end - 20 * DAY, end).find((o) => o.OfferTerms.Contingencies.length > 0)!;
+		const { credentials } = env;
+		const end = env.state.anchorMs - 1000;
+		const withContingencies = env.state.inRange(end - 20 * DAY, end).find((o) => o.OfferTerms.Contingencies.length > 0)!;
 		const run = async (naming: OffersState['naming']) => {
-			state.naming = naming;
-			sandbox.clearLog();
+			env.state.naming = naming;
+			env.sandbox.clearLog();
 			const many = await runNode({
 				node: SkySlopeOffers,
 				credentials,
@@ -190,7 +153,7 @@ describe('Get Many asks for whole days (`YYYY-MM-DD`, as both documents type the
 				credentials,
 				parameters: { resource: 'offer', operation: 'get', offerId: withContingencies.OfferId, options: { flatten: true } },
 			});
-			const raw = sandbox.requests('offers', 'GET', /\/ext\/offer\//)[0];
+			const raw = env.sandbox.requests('offers', 'GET', /\/ext\/offer\//)[0];
 			return { many: many.output[0].map((i) => i.json), one: one.output[0].map((i) => i.json), status: raw?.status };
 		};
 		try {
@@ -205,7 +168,7 @@ describe('Get Many asks for whole days (`YYYY-MM-DD`, as both documents type the
 			// Agent listings: the OpenAPI's viewOffersLink is passed on; its absence (service documents) is no error.
 			const agentId = String(withContingencies.OfferProperty.OfferAgentId);
 			const listingsIn = async (naming: OffersState['naming']) => {
-				state.naming = naming;
+				env.state.naming = naming;
 				const result = await runNode({ node: SkySlopeOffers, credentials, parameters: { resource: 'agent', operation: 'getListings', agentId } });
 				expect(result.error).toBeUndefined();
 				return result.output[0].map((i) => i.json);
@@ -215,7 +178,7 @@ describe('Get Many asks for whole days (`YYYY-MM-DD`, as both documents type the
 			expect(plain.length).toBeGreaterThan(0);
 			expect(linked.map(({ viewOffersLink, ...rest }) => [rest, typeof viewOffersLink])).toEqual(plain.map((l) => [l, 'string']));
 		} finally {
-			state.naming = 'service';
+			env.state.naming = 'service';
 		}
 	});
 });

@@ -1,13 +1,10 @@
 // Simplify on Offer > Get and Get Many: one flat record of what is read first (on by default); off
 // gives the offer as the service sent it; Flatten keeps giving every field one level deep.
-import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { offerAddress, simplifyOffer } from '../../nodes/SkySlopeOffers/helpers/simplify';
-import { startSandbox, type SandboxServer } from '../../sandbox';
-import { type Offer, type OffersState } from '../../sandbox/offers';
-import { runNode } from '../harness';
-import { offersCredentials } from './setup';
+import { type Offer } from '../../sandbox/offers';
+import { useOffers } from './setup';
 
 const KEYS = [
 	'OfferId',
@@ -47,25 +44,10 @@ describe('the simplified offer', () => {
 });
 
 describe('Simplify on the Offers node', () => {
-	let sandbox: SandboxServer;
-	let state: OffersState;
-	let credentials: Record<string, ICredentialDataDecryptedObject>;
+	const env = useOffers();
+	const run = (parameters: INodeParameters) => env.items(parameters);
 
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
-		state = sandbox.service<OffersState>('offers').state;
-		credentials = offersCredentials(sandbox);
-	});
-	afterAll(async () => sandbox.close());
-
-	async function run(parameters: INodeParameters) {
-		const result = await runNode({ node: SkySlopeOffers, parameters, credentials });
-		credentials = result.credentials;
-		expect(result.error).toBeUndefined();
-		return result.output[0].map((i) => i.json);
-	}
-
-	const anOffer = () => [...state.offers.values()].find((o) => o.OfferTerms.Contingencies.length > 0) as Offer;
+	const anOffer = () => [...env.state.offers.values()].find((o) => o.OfferTerms.Contingencies.length > 0) as Offer;
 
 	it('Get is simplified by default: the offer, its terms and its listing in one flat record, about half the size', async () => {
 		const offer = anOffer();
@@ -87,7 +69,7 @@ describe('Simplify on the Offers node', () => {
 	});
 
 	it('Get Many simplifies every offer; Simplify off gives them as sent; Flatten gives every field flat either way', async () => {
-		const end = state.anchorMs - 1;
+		const end = env.state.anchorMs - 1;
 		const range = { startDate: new Date(end - 20 * 24 * 3600 * 1000).toISOString(), endDate: new Date(end).toISOString(), limit: 5 };
 		const simple = await run({ resource: 'offer', operation: 'getAll', ...range });
 		const full = await run({ resource: 'offer', operation: 'getAll', ...range, simplify: false });

@@ -1,40 +1,23 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
-import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
-import { startSandbox, type SandboxServer } from '../../sandbox';
-import { type Offer, type OffersState, type OfferUpsert } from '../../sandbox/offers';
-import { runPoll } from '../harness';
-import { offersCredentials } from './setup';
+import { type Offer, type OfferUpsert } from '../../sandbox/offers';
+import { useOffers } from './setup';
 
 const DAY = 24 * 3600 * 1000;
 
 describe('SkySlope Offers Trigger against the sandbox', () => {
-	let sandbox: SandboxServer;
-	let state: OffersState;
-	let credentials: Record<string, ICredentialDataDecryptedObject>;
+	const env = useOffers({ trailingSlash: false });
+	const poll = (parameters: INodeParameters, staticData: IDataObject, mode?: 'manual' | 'trigger') => env.poll(parameters, staticData, mode);
 
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
-		state = sandbox.service<OffersState>('offers').state;
-		credentials = offersCredentials(sandbox, { trailingSlash: false });
-	});
-	afterAll(async () => sandbox.close());
-
-	async function poll(parameters: INodeParameters, staticData: IDataObject, mode: 'manual' | 'trigger' = 'trigger') {
-		const result = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials, staticData, mode });
-		credentials = result.credentials;
-		return result.output ? result.output[0] : null;
-	}
-
-	const upsert = (input: OfferUpsert): Offer => state.upsert(input).offer;
+	const upsert = (input: OfferUpsert): Offer => env.state.upsert(input).offer;
 	const events = (items: Array<{ json: IDataObject }> | null) =>
 		(items ?? []).map((i) => `${i.json.event as string} ${i.json.OfferId as string} v${(i.json.OfferTerms as IDataObject).OfferVersionNumber as number}`);
 
 	it('a manual test run returns the newest offer as a sample and leaves the state alone', async () => {
 		const staticData: IDataObject = {};
 		const items = await poll({ event: 'newOffers' }, staticData, 'manual');
-		const newest = [...state.offers.values()].sort(
+		const newest = [...env.state.offers.values()].sort(
 			(a, b) => Date.parse(b.ModificationTimestamp) - Date.parse(a.ModificationTimestamp),
 		)[0];
 		expect(items).toHaveLength(1);
@@ -47,7 +30,7 @@ describe('SkySlope Offers Trigger against the sandbox', () => {
 		const parameters = { event: 'newAndUpdatedOffers', scope: 'all', options: {} };
 		const now = Date.now();
 		expect(await poll(parameters, staticData)).toBeNull();
-		const recent = state.inRange(now - 14 * DAY, now);
+		const recent = env.state.inRange(now - 14 * DAY, now);
 		expect(recent.length).toBeGreaterThan(5);
 		expect(Object.keys(staticData.seen as IDataObject).sort()).toEqual(recent.map((o) => o.OfferId).sort());
 		expect(await poll(parameters, staticData)).toBeNull();
@@ -103,23 +86,18 @@ describe('SkySlope Offers Trigger against the sandbox', () => {
 	});
 
 	it('a manual test run for an agent without offers says so', async () => {
-		const result = await runPoll({
-			node: SkySlopeOffersTrigger,
-			parameters: { event: 'newOffers', scope: 'agent', agentId: 'NOBODY' },
-			credentials,
-			mode: 'manual',
-		}).catch((error: Error) => error);
+		const result = await poll({ event: 'newOffers', scope: 'agent', agentId: 'NOBODY' }, {}, 'manual').catch((error: Error) => error);
 		expect(result).toBeInstanceOf(Error);
 		expect((result as Error).message).toMatch(/No offer in the last 366 days/);
 	});
 
 	it('uses one token for all its polls', async () => {
-		sandbox.clearLog();
+		env.sandbox.clearLog();
 		const staticData: IDataObject = {};
 		for (let i = 0; i < 3; i++) await poll({ event: 'newOffers' }, staticData);
-		expect(sandbox.requests('offers', 'POST', /\/ext\/token$/)).toHaveLength(0);
-		sandbox.expireAuth('offers');
+		expect(env.sandbox.requests('offers', 'POST', /\/ext\/token$/)).toHaveLength(0);
+		env.sandbox.expireAuth('offers');
 		expect(await poll({ event: 'newOffers' }, staticData)).toBeNull();
-		expect(sandbox.requests('offers', 'POST', /\/ext\/token$/)).toHaveLength(1);
+		expect(env.sandbox.requests('offers', 'POST', /\/ext\/token$/)).toHaveLength(1);
 	});
 });

@@ -4,10 +4,8 @@
 import { dayWindows } from '../../nodes/SkySlopeOffers/helpers/offers';
 import { MAX_RANGE_DAYS } from '../../nodes/SkySlopeOffers/service';
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { startSandbox, type SandboxServer } from '../../sandbox';
-import type { OffersState } from '../../sandbox/offers';
 import { runNode } from '../harness';
-import { offersCredentials } from './setup';
+import { offersCredentials, useOffers } from './setup';
 
 const DAY = 24 * 3600 * 1000;
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
@@ -57,14 +55,7 @@ describe('Offers date windows', () => {
 // users write them (bare days, mid-day instants, local offsets), the test process outside UTC, the
 // sandbox reading endDate as including its own day and as excluding it.
 describe('Get Many windows sent to the sandbox', () => {
-	let sandbox: SandboxServer;
-	let state: OffersState;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
-		state = sandbox.service<OffersState>('offers').state;
-	});
-	afterAll(async () => sandbox.close());
+	const env = useOffers();
 
 	it('runs outside UTC, where local-time date methods would put some instants of a UTC day on another day', () => {
 		expect(Intl.DateTimeFormat().resolvedOptions().timeZone).not.toMatch(/^(UTC|Etc\/UTC|GMT)$/);
@@ -115,11 +106,11 @@ describe('Get Many windows sent to the sandbox', () => {
 
 	describe.each(['inclusive', 'exclusive'] as const)('the sandbox reading endDate %s of its own day', (reading) => {
 		afterAll(() => {
-			state.endDateReading = 'inclusive';
+			env.state.endDateReading = 'inclusive';
 		});
 
 		it.each(cases)('$name: windows inside the range, covering it, every offer in it once', async ({ name, start, end, windows }) => {
-			state.endDateReading = reading;
+			env.state.endDateReading = reading;
 			const startMs = Date.parse(start.length === 10 ? `${start}T00:00:00Z` : start);
 			const endMs = end.length === 10 ? day(end) + DAY - 1 : Date.parse(end);
 			const firstDay = Math.floor(startMs / DAY) * DAY;
@@ -128,21 +119,21 @@ describe('Get Many windows sent to the sandbox', () => {
 			// the day after it, and on each side of the range's own start and end.
 			const tag = `${reading}-${name}`;
 			for (let d = firstDay - DAY; d <= lastDay + DAY; d += DAY) {
-				for (const ms of [d, d + DAY - 1]) state.upsert({ OfferId: `${tag}-${ms}`, OfferSubmissionDate: new Date(ms).toISOString() });
+				for (const ms of [d, d + DAY - 1]) env.state.upsert({ OfferId: `${tag}-${ms}`, OfferSubmissionDate: new Date(ms).toISOString() });
 			}
 			for (const ms of [startMs - 1, startMs, endMs, endMs + 1]) {
-				state.upsert({ OfferId: `${tag}-edge-${ms}`, OfferSubmissionDate: new Date(ms).toISOString() });
+				env.state.upsert({ OfferId: `${tag}-edge-${ms}`, OfferSubmissionDate: new Date(ms).toISOString() });
 			}
-			sandbox.clearLog();
+			env.sandbox.clearLog();
 
 			const result = await runNode({
 				node: SkySlopeOffers,
-				credentials: offersCredentials(sandbox),
+				credentials: offersCredentials(env.sandbox),
 				parameters: { resource: 'offer', operation: 'getAll', startDate: start, endDate: end, returnAll: true },
 			});
 			expect(result.error).toBeUndefined();
 
-			const asked = sandbox
+			const asked = env.sandbox
 				.requests('offers', 'GET', /\/ext\/offers\/$/)
 				.filter((r) => r.query.page === '1')
 				.map((r) => [String(r.query.startDate), String(r.query.endDate)]);
@@ -159,7 +150,7 @@ describe('Get Many windows sent to the sandbox', () => {
 
 			const ids = result.output[0].map((i) => String(i.json.OfferId));
 			expect(ids.length).toBe(new Set(ids).size);
-			expect(ids.sort()).toEqual(state.inRange(startMs, endMs).map((o) => o.OfferId).sort());
+			expect(ids.sort()).toEqual(env.state.inRange(startMs, endMs).map((o) => o.OfferId).sort());
 			// The range's first and last moments (on its first and last days) are in, whichever the reading.
 			expect(ids).toContain(`${tag}-edge-${startMs}`);
 			expect(ids).toContain(`${tag}-edge-${endMs}`);

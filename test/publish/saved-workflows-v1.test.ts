@@ -33,10 +33,10 @@ import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffers
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import type { ServiceName } from '../../sandbox/core/context';
 import type { FormsServiceState } from '../../sandbox/forms';
-import { DEMO } from '../../sandbox/listings';
-import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET } from '../../sandbox/offers';
 import { formsCredential } from '../forms/setup';
 import { runNode, type CredentialClass } from '../harness';
+import { demoCredentials } from '../../sandbox/listings';
+import { offersCredentials } from '../offers/setup';
 
 const PREFIX = 'n8n-nodes-skyslope.';
 const NODE_CLASSES: Array<new () => INodeType> = [
@@ -220,29 +220,13 @@ describe('workflows saved with version 1', () => {
 			if (type === 'skySlopeApi') {
 				return {
 					credentialTypes: [SkySlopeApi],
-					credentials: {
-						skySlopeApi: {
-							environment: 'custom',
-							customBaseUrl: `${sandbox.baseUrl}/listings`,
-							clientId: DEMO.clientId,
-							clientSecret: DEMO.clientSecret,
-							accessKey: DEMO.accessKey,
-							accessSecret: DEMO.accessSecret,
-						},
-					},
+					credentials: { skySlopeApi: demoCredentials(sandbox.baseUrl) },
 				};
 			}
 			if (type === 'skySlopeOffersOAuth2Api') {
 				return {
 					credentialTypes: [SkySlopeOffersOAuth2Api],
-					credentials: {
-						skySlopeOffersOAuth2Api: {
-							environment: 'custom',
-							customBaseUrl: `${sandbox.baseUrl}/offers/offers-api`,
-							clientId: OFFERS_CLIENT_ID,
-							clientSecret: OFFERS_CLIENT_SECRET,
-						},
-					},
+					credentials: offersCredentials(sandbox, { trailingSlash: false }),
 				};
 			}
 			const forms = sandbox.service<FormsServiceState>('forms').state;

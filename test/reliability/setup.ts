@@ -17,9 +17,10 @@ import { retryPolicy } from '../../nodes/shared/transport';
 import { startSandbox, type FaultRule, type RequestLogEntry, type SandboxOptions, type SandboxServer, type ServiceName } from '../../sandbox';
 import type { FormsServiceState } from '../../sandbox/forms';
 import { demoCredentials, type ListingsState } from '../../sandbox/listings';
-import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
+import { type OffersState } from '../../sandbox/offers';
 import { formsCredential } from '../forms/setup';
 import { runNode, type RunNodeResult } from '../harness';
+import { offersCredentials } from '../offers/setup';
 
 export type NodeKey = 'forms' | 'skyslope' | 'offers';
 
@@ -61,12 +62,7 @@ export function credentialsFor(sandbox: SandboxServer): Record<NodeKey, ICredent
 	return {
 		forms: formsCredential(sandbox, forms),
 		skyslope: demoCredentials(sandbox.baseUrl),
-		offers: {
-			environment: 'custom',
-			customBaseUrl: `${sandbox.baseUrl}/offers/offers-api`,
-			clientId: OFFERS_CLIENT_ID,
-			clientSecret: OFFERS_CLIENT_SECRET,
-		},
+		offers: offersCredentials(sandbox, { trailingSlash: false }).skySlopeOffersOAuth2Api,
 	};
 }
 

@@ -2,14 +2,15 @@
 // What a model reads per SkySlope tool call: n8n gives an AI agent (and an MCP client) a tool's output
 // items as a JSON list of their `json`, so the measure is the length of that text, with Simplify on
 // (the default) and off, for a listing, a sale, an offer and a file (bench/RESULTS.md, AI section).
-import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
-import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
+import { type OffersState } from '../../sandbox/offers';
 import { startForms, type FormsEnv } from '../forms/setup';
 import { runNode, type RunNodeResult } from '../harness';
 import { startEnv, type Env } from '../skyslope/setup';
+import { offersCredentials } from '../offers/setup';
 
 const characters = (result: RunNodeResult) => {
 	if (result.error) throw result.error;
@@ -54,14 +55,7 @@ it.each(['listing', 'sale'] as const)('a %s: Simplify on is a fraction of the fu
 
 it('an offer: Simplify on is about half the full record', async () => {
 	const state = offersSandbox.service<OffersState>('offers').state;
-	let credentials: Record<string, ICredentialDataDecryptedObject> = {
-		skySlopeOffersOAuth2Api: {
-			environment: 'custom',
-			customBaseUrl: `${offersSandbox.baseUrl}/offers/offers-api/`,
-			clientId: OFFERS_CLIENT_ID,
-			clientSecret: OFFERS_CLIENT_SECRET,
-		},
-	};
+	let credentials = offersCredentials(offersSandbox);
 	const run = async (parameters: INodeParameters) => {
 		const result = await runNode({ node: SkySlopeOffers, parameters, credentials });
 		credentials = result.credentials;

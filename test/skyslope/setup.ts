@@ -5,7 +5,7 @@ import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
 import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
 import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
 import { startSandbox, type SandboxOptions, type SandboxServer } from '../../sandbox';
-import { DEMO, type ListingsState } from '../../sandbox/listings';
+import { demoCredentials, type ListingsState } from '../../sandbox/listings';
 import { runMethod, runNode, runPoll, type MethodKind, type RunNodeResult } from '../harness';
 
 export interface Env {
@@ -21,14 +21,7 @@ export interface Env {
 
 export async function startEnv(options: SandboxOptions = {}): Promise<Env> {
 	const sandbox = await startSandbox({ port: 0, ...options });
-	const credentials: ICredentialDataDecryptedObject = {
-		environment: 'custom',
-		customBaseUrl: `${sandbox.baseUrl}/listings`,
-		clientId: DEMO.clientId,
-		clientSecret: DEMO.clientSecret,
-		accessKey: DEMO.accessKey,
-		accessSecret: DEMO.accessSecret,
-	};
+	const credentials: ICredentialDataDecryptedObject = demoCredentials(sandbox.baseUrl);
 	const env: Env = {
 		sandbox,
 		state: sandbox.services.get('listings')!.state as ListingsState,
