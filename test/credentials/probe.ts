@@ -1,13 +1,13 @@
 // A node that sends requests through the shared transport with one of the package's real
 // credentials, for tests of what the transport makes of n8n's authentication (refusals, renewal).
-import type { ICredentialDataDecryptedObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { formsService } from '../../nodes/SkySlopeForms/service';
 import { listingsService } from '../../nodes/SkySlopeListingsSales/service';
 import { offersService } from '../../nodes/SkySlopeOffers/service';
 import { apiRequest, type ServiceSpec } from '../../nodes/shared/transport';
 import { runNode } from '../harness';
+import { testNode } from '../harness/test-node';
 
 export const PROBE_SERVICES = {
 	offers: offersService,
@@ -19,30 +19,19 @@ export const PROBE_SERVICES = {
 
 export type ProbeService = keyof typeof PROBE_SERVICES;
 
-class ProbeNode implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Credential Probe',
-		name: 'credentialProbe',
-		group: ['transform'],
-		version: 1,
-		description: 'Requests through the shared transport',
-		usableAsTool: true,
-		defaults: { name: 'Credential Probe' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'skySlopeOffersOAuth2Api', required: false },
-			{ name: 'skySlopeFormsOAuth2Api', required: false },
-			{ name: 'skySlopeApi', required: false },
-		],
-		properties: [
-			{ displayName: 'Service', name: 'service', type: 'string', default: 'offers' },
-			{ displayName: 'Path', name: 'path', type: 'string', default: '/' },
-			{ displayName: 'Method', name: 'method', type: 'string', default: 'GET' },
-		],
-	};
-
-	/** One request per input item, one after the other, as the package's nodes do by default. */
+/** One request per input item, one after the other, as the package's nodes do by default. */
+const ProbeNode = testNode({
+	displayName: 'Credential Probe',
+	credentials: [
+		{ name: 'skySlopeOffersOAuth2Api', required: false },
+		{ name: 'skySlopeFormsOAuth2Api', required: false },
+		{ name: 'skySlopeApi', required: false },
+	],
+	properties: [
+		{ displayName: 'Service', name: 'service', type: 'string', default: 'offers' },
+		{ displayName: 'Path', name: 'path', type: 'string', default: '/' },
+		{ displayName: 'Method', name: 'method', type: 'string', default: 'GET' },
+	],
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const out: INodeExecutionData[] = [];
 		for (let i = 0; i < this.getInputData().length; i++) {
@@ -53,8 +42,8 @@ class ProbeNode implements INodeType {
 			out.push({ json: { body: body as never }, pairedItem: { item: i } });
 		}
 		return [out];
-	}
-}
+	},
+});
 
 export function probe(
 	service: ProbeService,

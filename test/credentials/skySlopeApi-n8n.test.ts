@@ -1,28 +1,18 @@
 // The SkySlope API credential inside n8n-core: credential test, session kept, renewed after a 403,
 // and renewed ahead of expiry through the 401 its authenticate provokes.
-import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { demoCredentials } from '../../sandbox/listings';
 import { runNode, testCredential } from '../harness';
+import { testNode } from '../harness/test-node';
 
-class SubscribersProbe implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Subscribers Probe',
-		name: 'subscribersProbe',
-		group: ['transform'],
-		version: 1,
-		description: 'GET /api/subscribers with the SkySlope API credential',
-		defaults: { name: 'Subscribers Probe' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		usableAsTool: true,
-		credentials: [{ name: 'skySlopeApi', required: true }],
-		properties: [],
-	};
-
+/** GET /api/subscribers with the SkySlope API credential. */
+const SubscribersProbe = testNode({
+	displayName: 'Subscribers Probe',
+	credentials: [{ name: 'skySlopeApi', required: true }],
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const credentials = await this.getCredentials('skySlopeApi');
 		const response = (await this.helpers.httpRequestWithAuthentication.call(
@@ -33,8 +23,8 @@ class SubscribersProbe implements INodeType {
 		)) as IDataObject;
 		if (!response?.value) throw new NodeApiError(this.getNode(), { message: 'no value' });
 		return [[{ json: response.value as IDataObject, pairedItem: { item: 0 } }]];
-	}
-}
+	},
+});
 
 describe('SkySlope API credential in n8n-core', () => {
 	let sandbox: SandboxServer;

@@ -5,10 +5,7 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
-	INodeType,
-	INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
@@ -16,6 +13,7 @@ import { SkySlopeOffersOAuth2Api } from '../../credentials/SkySlopeOffersOAuth2A
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../sandbox/forms';
 import { obtainFormsToken, runNode, testCredential } from './index';
+import { testNode } from './test-node';
 import { demoCredentials } from '../../sandbox/listings';
 import { offersCredentials } from '../offers/setup';
 
@@ -40,21 +38,9 @@ class PkceApi implements ICredentialType {
 
 /** Reads the Forms user profile with the named credential, from its `urlField` base. */
 const profileNode = (credential: string, urlField: string) =>
-	class Profile implements INodeType {
-		description: INodeTypeDescription = {
-			displayName: 'Profile',
-			name: 'profile',
-			group: ['transform'],
-			version: 1,
-			description: 'reads the user profile',
-			defaults: { name: 'Profile' },
-			usableAsTool: true,
-			inputs: [NodeConnectionTypes.Main],
-			outputs: [NodeConnectionTypes.Main],
-			credentials: [{ name: credential, required: true }],
-			properties: [],
-		};
-
+	testNode({
+		displayName: 'Profile',
+		credentials: [{ name: credential, required: true }],
 		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 			const data = await this.getCredentials(credential);
 			const profile = (await this.helpers.httpRequestWithAuthentication.call(this, credential, {
@@ -62,8 +48,8 @@ const profileNode = (credential: string, urlField: string) =>
 				json: true,
 			})) as IDataObject;
 			return [[{ json: profile, pairedItem: { item: 0 } }]];
-		}
-	};
+		},
+	});
 
 const Profile = profileNode('pkceApi', 'apiBaseUrl');
 

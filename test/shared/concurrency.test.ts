@@ -4,38 +4,26 @@
 // or 503; the router's promises (order, pairedItem, continueOnFail, the stop report) unchanged.
 // A scriptable test server stands in for the service and counts what is in flight at its end.
 import type {
-	ICredentialType,
 	IExecuteFunctions,
 	INodeExecutionData,
-	INodeProperties,
-	INodeType,
-	INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
 import {
 	apiRequest,
-	buildNodeProperties,
 	defineOperation,
 	defineResource,
 	p,
 	retryPolicy,
-	runOperations,
 	type ServiceSpec,
 } from '../../nodes/shared';
 import { runNode } from '../harness';
 import { startTestServer, type Reply, type TestServer } from '../harness/test-server';
+import { routerNode, testCredentialType } from '../harness/test-node';
 
-class ConcurrencyTestApi implements ICredentialType {
-	name = 'concurrencyTestApi';
-
-	displayName = 'Concurrency Test API';
-
-	properties: INodeProperties[] = [
-		{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
-		{ displayName: 'Account', name: 'account', type: 'string', default: '' },
-	];
-}
+const ConcurrencyTestApi = testCredentialType('concurrencyTestApi', [
+	{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
+	{ displayName: 'Account', name: 'account', type: 'string', default: '' },
+]);
 
 const LIMIT = 4;
 const service: ServiceSpec = {
@@ -73,25 +61,7 @@ const fetchOne = (value: string, concurrency?: number) =>
 
 const resources = [defineResource({ value: 'thing', name: 'Thing' }, [fetchOne('fetch'), fetchOne('fetchInOrder', 1)])];
 
-class ConcurrencyTestNode implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Concurrency Test',
-		name: 'concurrencyTest',
-		group: ['transform'],
-		version: 1,
-		description: 'Drives the router and the transport',
-		usableAsTool: true,
-		defaults: { name: 'Concurrency Test' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'concurrencyTestApi', required: true }],
-		properties: buildNodeProperties(resources),
-	};
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runOperations.call(this, resources);
-	}
-}
+const ConcurrencyTestNode = routerNode('Concurrency Test', resources, 'concurrencyTestApi');
 
 let server: TestServer;
 /** Requests the service is working on now, and the most at once. */

@@ -3,6 +3,7 @@
 // file's path answers 503); every other item adds a contact named after its index.
 import { USERS } from '../../sandbox/forms';
 import { byId, startForms, type FormsEnv } from '../forms/setup';
+import { ranges } from '../harness/test-node';
 
 let env: FormsEnv;
 beforeAll(async () => {
@@ -19,19 +20,6 @@ const all = Array.from({ length: ITEMS }, (_, i) => i);
 
 function callerFiles() {
 	return [...env.state.store.files.values()].filter((f) => f.type === 'File' && f.ownedBy === USERS.caller && !f.isDeleted);
-}
-
-function ranges(list: number[]): string {
-	const sorted = [...list].sort((a, b) => a - b);
-	const out: string[] = [];
-	let start = sorted[0];
-	for (let k = 1; k <= sorted.length; k++) {
-		if (sorted[k] !== sorted[k - 1] + 1) {
-			out.push(start === sorted[k - 1] ? `${start}` : `${start}-${sorted[k - 1]}`);
-			start = sorted[k];
-		}
-	}
-	return out.join(', ');
 }
 
 it.each([0, 1, 7, 49])('Contact > Add, 50 items, the service fails item %i', async (k) => {

@@ -5,17 +5,14 @@
 // and fails exactly the item a test names.
 import {
 	NodeApiError,
-	NodeConnectionTypes,
 	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { buildNodeProperties, defineOperation, defineResource, indexRanges, runOperations } from '../../nodes/shared';
+import { defineOperation, defineResource, indexRanges } from '../../nodes/shared';
 import { runNode } from '../harness';
 import { startTestServer, type TestServer } from '../harness/test-server';
+import { ranges, routerNode } from '../harness/test-node';
 
 let server: TestServer;
 /** The item the service refuses, per test. */
@@ -52,24 +49,7 @@ const resources = [
 	defineResource({ value: 'record', name: 'Record' }, [create(5), create(1), create(5, false)]),
 ];
 
-class RouterTestNode implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Router Test',
-		name: 'routerTest',
-		group: ['transform'],
-		version: 1,
-		description: 'Drives the shared router',
-		usableAsTool: true,
-		defaults: { name: 'Router Test' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		properties: buildNodeProperties(resources),
-	};
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runOperations.call(this, resources);
-	}
-}
+const RouterTestNode = routerNode('Router Test', resources);
 
 beforeAll(async () => {
 	server = await startTestServer(async (request) => {
@@ -97,20 +77,6 @@ function run(operation: string, continueOnFail = false) {
 		input: Array.from({ length: ITEMS }, (_, i) => ({ json: { i } })),
 		continueOnFail,
 	});
-}
-
-/** Item indexes written as the test expects to read them: `0-6, 8-11`. */
-function ranges(list: number[]): string {
-	const sorted = [...list].sort((a, b) => a - b);
-	const out: string[] = [];
-	let start = sorted[0];
-	for (let k = 1; k <= sorted.length; k++) {
-		if (sorted[k] !== sorted[k - 1] + 1) {
-			out.push(start === sorted[k - 1] ? `${start}` : `${start}-${sorted[k - 1]}`);
-			start = sorted[k];
-		}
-	}
-	return out.join(', ');
 }
 
 const reached = () => server.requests.map((r) => (JSON.parse(r.body) as { item: number }).item).sort((a, b) => a - b);

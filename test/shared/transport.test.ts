@@ -3,45 +3,31 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type {
-	ICredentialType,
 	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodeType,
-	INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
 import {
 	apiRequest,
-	buildNodeProperties,
 	checkId,
 	defineOperation,
 	defineResource,
 	p,
 	retryPolicy,
-	runOperations,
 	type ServiceSpec,
 } from '../../nodes/shared';
 import { runNode } from '../harness';
 import { startTestServer, type Reply, type TestServer } from '../harness/test-server';
+import { routerNode, testCredentialType } from '../harness/test-node';
 
-class TransportTestApi implements ICredentialType {
-	name = 'transportTestApi';
-
-	displayName = 'Transport Test API';
-
-	properties: INodeProperties[] = [
+const TransportTestApi = testCredentialType(
+	'transportTestApi',
+	[
 		{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
 		{ displayName: 'Token', name: 'token', type: 'string', typeOptions: { password: true }, default: '' },
 		{ displayName: 'Account', name: 'account', type: 'string', default: '' },
-	];
-
-	authenticate = {
-		type: 'generic' as const,
-		properties: { headers: { Authorization: '=Bearer {{$credentials.token}}' } },
-	};
-}
+	],
+	{ authenticate: { type: 'generic', properties: { headers: { Authorization: '=Bearer {{$credentials.token}}' } } } },
+);
 
 /** Reads the forms service's error shape, as the real nodes do. */
 const service: ServiceSpec = {
@@ -86,25 +72,7 @@ const callConcurrently = defineOperation({
 
 const resources = [defineResource({ value: 'thing', name: 'Thing' }, [call, callConcurrently])];
 
-class TransportTestNode implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Transport Test',
-		name: 'transportTest',
-		group: ['transform'],
-		version: 1,
-		description: 'Drives the shared transport',
-		usableAsTool: true,
-		defaults: { name: 'Transport Test' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'transportTestApi', required: true }],
-		properties: buildNodeProperties(resources),
-	};
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runOperations.call(this, resources);
-	}
-}
+const TransportTestNode = routerNode('Transport Test', resources, 'transportTestApi');
 
 let server: TestServer;
 let script: Array<Reply | 'drop'> = [];

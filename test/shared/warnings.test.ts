@@ -1,17 +1,14 @@
 // An answer's warnings as every node reads and shows them (nodes/shared/warnings.ts): the shapes a
 // service may use, per item, and once per execution as a hint.
 import {
-	NodeConnectionTypes,
 	NodeOperationError,
 	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
 	type NodeExecutionHint,
 } from 'n8n-workflow';
 
-import { buildNodeProperties, defineOperation, defineResource, noteWarnings, runOperations, showWarnings, takeWarnings, warningsOf } from '../../nodes/shared';
+import { defineOperation, defineResource, noteWarnings, showWarnings, takeWarnings, warningsOf } from '../../nodes/shared';
 import { runNode } from '../harness';
+import { routerNode } from '../harness/test-node';
 
 describe('warningsOf', () => {
 	it.each([
@@ -87,23 +84,7 @@ describe('the router', () => {
 			}),
 		]),
 	];
-	class WarnedNode implements INodeType {
-		description: INodeTypeDescription = {
-			displayName: 'Warned',
-			name: 'warned',
-			group: ['transform'],
-			version: 1,
-			description: 'Drives the shared router',
-			defaults: { name: 'Warned' },
-			usableAsTool: true,
-			inputs: [NodeConnectionTypes.Main],
-			outputs: [NodeConnectionTypes.Main],
-			properties: buildNodeProperties(resources),
-		};
-		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-			return await runOperations.call(this, resources);
-		}
-	}
+	const WarnedNode = routerNode('Warned', resources);
 
 	it("puts an item's warnings on each of its outputs, an error item included, and hints each once", async () => {
 		const result = await runNode({
