@@ -1,13 +1,7 @@
 import { USERS } from '../../sandbox/forms';
-import { byId, jsonOf, startForms, type FormsEnv } from './setup';
+import { byId, jsonOf, useForms } from './setup';
 
-let env: FormsEnv;
-
-beforeAll(async () => {
-	env = await startForms();
-});
-afterAll(async () => await env.close());
-beforeEach(() => env.sandbox.clearLog());
+const env = useForms();
 
 function signedRecord() {
 	const record = env.state.store.signed.find((r) => env.state.store.files.get(r.fileId)?.ownedBy === USERS.caller);

@@ -1,13 +1,7 @@
 import { USERS } from '../../sandbox/forms';
-import { byId, fromList, jsonOf, startForms, type FormsEnv } from './setup';
+import { byId, fromList, jsonOf, useForms } from './setup';
 
-let env: FormsEnv;
-
-beforeAll(async () => {
-	env = await startForms();
-});
-afterAll(async () => await env.close());
-beforeEach(() => env.sandbox.clearLog());
+const env = useForms();
 
 function callerFile(n = 0) {
 	return [...env.state.store.files.values()].filter((f) => f.type === 'File' && f.ownedBy === USERS.caller && !f.isDeleted)[n];

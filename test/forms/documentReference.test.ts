@@ -5,15 +5,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { USERS } from '../../sandbox/forms';
 import { readBinary } from '../harness';
-import { byId, jsonOf, startForms, type FormsEnv } from './setup';
+import { byId, jsonOf, useForms } from './setup';
 
-let env: FormsEnv;
-
-beforeAll(async () => {
-	env = await startForms();
-});
-afterAll(async () => await env.close());
-beforeEach(() => env.sandbox.clearLog());
+const env = useForms();
 
 /** The caller's live files with a form document, oldest first. */
 function filesWithDocuments() {

@@ -1,15 +1,9 @@
 import { USERS } from '../../sandbox/forms';
 import { fieldsOf } from '../../sandbox/forms/seed';
 import { binary, readBinary } from '../harness';
-import { byId, fromList, jsonOf, startForms, tinyPdf, type FormsEnv } from './setup';
+import { byId, fromList, jsonOf, tinyPdf, useForms } from './setup';
 
-let env: FormsEnv;
-
-beforeAll(async () => {
-	env = await startForms();
-});
-afterAll(async () => await env.close());
-beforeEach(() => env.sandbox.clearLog());
+const env = useForms();
 
 /** A file of the caller's with at least `min` form documents. */
 function fileWithDocuments(min = 2, skip = 0) {

@@ -1,13 +1,7 @@
 import { USERS } from '../../sandbox/forms';
-import { byId, fromList, jsonOf, startForms, type FormsEnv } from './setup';
+import { byId, fromList, jsonOf, useForms } from './setup';
 
-let env: FormsEnv;
-
-beforeAll(async () => {
-	env = await startForms({ scale: { files: 600 } });
-});
-afterAll(async () => await env.close());
-beforeEach(() => env.sandbox.clearLog());
+const env = useForms({ scale: { files: 600 } });
 
 /** A file of the caller's, by its position among the seeded ones. */
 function callerFile(n = 0) {

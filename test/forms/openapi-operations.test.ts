@@ -1,15 +1,9 @@
 // The operations SkySlope's own OpenAPI document has and the service documents lack: groups, form
 // tags, buyer agreements by market, and the form versions of a library, against the strict sandbox.
 import { USERS } from '../../sandbox/forms';
-import { jsonOf, startForms, type FormsEnv } from './setup';
+import { jsonOf, useForms } from './setup';
 
-let env: FormsEnv;
-
-beforeAll(async () => {
-	env = await startForms();
-});
-afterAll(async () => await env.close());
-beforeEach(() => env.sandbox.clearLog());
+const env = useForms();
 
 const formsOf = (libraryId: number) =>
 	[...env.state.store.forms.values()].filter((f) => f.libraryId === libraryId).sort((a, b) => a.versionId - b.versionId);

@@ -5,6 +5,7 @@ import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api
 import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
 import { startSandbox, type RequestLogEntry, type SandboxOptions, type SandboxServer } from '../../sandbox';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SCOPES, type FormsServiceState } from '../../sandbox/forms';
+import { useStarted } from '../harness/use';
 import { runMethod, runNode, type MethodKind, type RunMethodResult, type RunNodeResult } from '../harness';
 
 export const CREDENTIAL = 'skySlopeFormsOAuth2Api';
@@ -83,6 +84,22 @@ export async function startForms(options: SandboxOptions = {}, scopes: readonly 
 		},
 		close: async () => await sandbox.close(),
 	};
+	return env;
+}
+
+/**
+ * One sandbox for the tests of a file: started before them, closed after, its log and faults
+ * cleared before each. The object returned stands for the env once started.
+ */
+export function useForms(options: SandboxOptions = {}, scopes: readonly string[] = SCOPES): FormsEnv {
+	const env = useStarted(
+		() => startForms(options, scopes),
+		(started) => started.close(),
+	);
+	beforeEach(() => {
+		env.sandbox.clearLog();
+		env.sandbox.setFaults([]);
+	});
 	return env;
 }
 

@@ -9,18 +9,9 @@ import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTri
 import { notificationKey, readNotification } from '../../nodes/SkySlopeForms/helpers/triggerState';
 import { NOTIFICATION_SHAPES, USERS, type NotificationPayload, type NotificationShape } from '../../sandbox/forms';
 import { readBinary, runWebhook, runWebhookMethods } from '../harness';
-import { byId, CREDENTIAL, startForms, type FormsEnv } from './setup';
+import { byId, CREDENTIAL, useForms } from './setup';
 
-let env: FormsEnv;
-
-beforeAll(async () => {
-	env = await startForms();
-});
-afterAll(async () => await env.close());
-beforeEach(() => {
-	env.sandbox.clearLog();
-	env.sandbox.setFaults([]);
-});
+const env = useForms();
 
 const used = new Set<number>();
 /** A file of the caller's with documents, not subscribed, not used by another test here. */

@@ -6,15 +6,9 @@ import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTri
 import { SEEN_LIMIT, notificationKey } from '../../nodes/SkySlopeForms/helpers/triggerState';
 import { USERS, type SignedNotification } from '../../sandbox/forms';
 import { readBinary, runWebhook, runWebhookMethods, type WebhookMethod } from '../harness';
-import { byId, CREDENTIAL, startForms, type FormsEnv } from './setup';
+import { byId, CREDENTIAL, useForms } from './setup';
 
-let env: FormsEnv;
-
-beforeAll(async () => {
-	env = await startForms();
-});
-afterAll(async () => await env.close());
-beforeEach(() => env.sandbox.clearLog());
+const env = useForms();
 
 /** Files of the caller's with documents and no subscription yet. */
 function freshFiles(count: number) {

@@ -1,6 +1,7 @@
 // A small HTTP client for the forms sandbox tests (undici, real sockets).
 import { request } from 'undici';
 
+import { useStarted } from '../harness/use';
 import { startSandbox, type SandboxOptions, type SandboxServer } from '../../sandbox';
 import { SCOPES, type FormsServiceState } from '../../sandbox/forms';
 
@@ -61,6 +62,15 @@ export async function bootForms(options: SandboxOptions = {}): Promise<FormsHarn
 		return await call(method, `/partner/api${path}`, { ...opts, headers });
 	};
 	return { sandbox, state, base, token, tokenWith, call, api, close: async () => await sandbox.close() };
+}
+
+/** A fresh forms sandbox for each test of the file, closed after it. */
+export function useFormsHarness(options: SandboxOptions = {}): FormsHarness {
+	return useStarted(
+		() => bootForms(options),
+		(h) => h.close(),
+		{ each: true },
+	);
 }
 
 /** The error body of the forms service, checked for its shape. */

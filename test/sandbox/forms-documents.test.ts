@@ -2,14 +2,9 @@
 import { crc32 } from 'node:zlib';
 
 import { makePdf } from '../../sandbox/forms/pdf';
-import { bootForms, errorOf, multipart, unzip, type FormsHarness } from './forms-client';
+import { errorOf, useFormsHarness, multipart, unzip } from './forms-client';
 
-let h: FormsHarness;
-
-beforeEach(async () => {
-	h = await bootForms({ seed: 11 });
-});
-afterEach(async () => h.close());
+const h = useFormsHarness({ seed: 11 });
 
 interface Doc {
 	id: number;

@@ -4,14 +4,9 @@ import type { AddressInfo } from 'node:net';
 
 import { request } from 'undici';
 
-import { bootForms, errorOf, type FormsHarness } from './forms-client';
+import { bootForms, errorOf, useFormsHarness } from './forms-client';
 
-let h: FormsHarness;
-
-beforeEach(async () => {
-	h = await bootForms({ seed: 3 });
-});
-afterEach(async () => h.close());
+const h = useFormsHarness({ seed: 3 });
 
 interface Envelope {
 	id: string;

@@ -1,12 +1,7 @@
 import { FORMS_WRITE_WARNING } from '../../sandbox/forms/live';
-import { bootForms, errorOf, type FormsHarness } from './forms-client';
+import { errorOf, useFormsHarness } from './forms-client';
 
-let h: FormsHarness;
-
-beforeEach(async () => {
-	h = await bootForms({ seed: 7 });
-});
-afterEach(async () => h.close());
+const h = useFormsHarness({ seed: 7 });
 
 interface FileItem {
 	id: number;

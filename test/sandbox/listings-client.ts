@@ -2,6 +2,7 @@
 import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 
+import { useStarted } from '../harness/use';
 import { startSandbox, type SandboxOptions, type SandboxServer } from '../../sandbox';
 import { DEMO, type ListingsState } from '../../sandbox/listings';
 
@@ -33,6 +34,18 @@ export class Listings {
 
 	static async start(options: SandboxOptions = {}): Promise<Listings> {
 		return new Listings(await startSandbox({ port: 0, ...options }), options.clock);
+	}
+
+	/** One sandbox, logged in, for the tests of a file or block: started before them, closed after. */
+	static use(options: SandboxOptions = {}): Listings {
+		return useStarted(
+			async () => {
+				const api = await Listings.start(options);
+				await api.login();
+				return api;
+			},
+			(api) => api.close(),
+		);
 	}
 
 	get base(): string {

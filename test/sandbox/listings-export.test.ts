@@ -18,12 +18,7 @@ function trimControls(s: string): string {
 type Obj = Record<string, unknown>;
 
 describe('listings sandbox: bulk export (4.2)', () => {
-	let api: Listings;
-	beforeAll(async () => {
-		api = await Listings.start({ rateLimits: { listings: { limit: 10000 } } });
-		await api.login();
-	});
-	afterAll(async () => api.close());
+	const api = Listings.use({ rateLimits: { listings: { limit: 10000 } } });
 
 	/** The raw body and the network chunks it came in. */
 	async function download(query = '', headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer; chunks: number; error?: Error }> {
@@ -164,12 +159,7 @@ describe('listings sandbox: bulk export (4.2)', () => {
 });
 
 describe('listings sandbox: export at scale streams', () => {
-	let api: Listings;
-	beforeAll(async () => {
-		api = await Listings.start({ scale: { listings: 20000, sales: 20000 } });
-		await api.login();
-	});
-	afterAll(async () => api.close());
+	const api = Listings.use({ scale: { listings: 20000, sales: 20000 } });
 
 	it('sends the first chunks long before the end, generating objects as the client reads', async () => {
 		const res = await request(`${api.base}/api/files?type=listing,sale`, { headers: { session: api.session } });
@@ -200,12 +190,7 @@ describe('listings sandbox: export at scale streams', () => {
 });
 
 describe('listings sandbox: generated files join the export consistently', () => {
-	let api: Listings;
-	beforeAll(async () => {
-		api = await Listings.start({ scale: { listings: 300, sales: 300 } });
-		await api.login();
-	});
-	afterAll(async () => api.close());
+	const api = Listings.use({ scale: { listings: 300, sales: 300 } });
 
 	it('counts in the summary what it streams, with and without filters', async () => {
 		for (const query of ['', '?status=closed,active', `?modifiedAfter=${new Date(Date.now() - 3 * DAY).toISOString()}`, '?propertyAddress=sandbox']) {

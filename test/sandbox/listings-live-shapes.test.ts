@@ -4,12 +4,7 @@
 import { WRITE_WARNING } from '../../sandbox/listings/live';
 import { Listings } from './listings-client';
 
-let api: Listings;
-beforeAll(async () => {
-	api = await Listings.start({ rateLimits: { listings: { limit: 10000 } } });
-	await api.login();
-});
-afterAll(async () => api.close());
+const api = Listings.use({ rateLimits: { listings: { limit: 10000 } } });
 afterEach(() => api.sandbox.setLive({}));
 
 describe('listings sandbox: other shapes of the same answer (live switches)', () => {

@@ -3,12 +3,7 @@ import { Listings } from './listings-client';
 type Page = { value: { listings?: Array<Record<string, string>>; sales?: Array<Record<string, string>>; pageNumber: number }; links: Array<{ href: string; rel: string; method: string }> };
 
 describe('listings sandbox: lists, 10 a page with next links (4.6)', () => {
-	let api: Listings;
-	beforeAll(async () => {
-		api = await Listings.start({ rateLimits: { listings: { limit: 10000 } } });
-		await api.login();
-	});
-	afterAll(async () => api.close());
+	const api = Listings.use({ rateLimits: { listings: { limit: 10000 } } });
 
 	/** Follows `next` links from a first path; returns every page. */
 	async function follow(first: string): Promise<Page[]> {

@@ -3,12 +3,7 @@ import type { ListingRecord, SaleRecord } from '../../sandbox/listings/types';
 import { Listings, validListing } from './listings-client';
 
 describe('listings sandbox: every endpoint of the manifest is served', () => {
-	let api: Listings;
-	beforeAll(async () => {
-		api = await Listings.start({ rateLimits: { listings: { limit: 10000 } } });
-		await api.login();
-	});
-	afterAll(async () => api.close());
+	const api = Listings.use({ rateLimits: { listings: { limit: 10000 } } });
 
 	it('lists each row of the spec tables once', () => {
 		const keys = listingsEndpoints.map((e) => `${e.method} ${e.path}`);

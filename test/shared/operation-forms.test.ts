@@ -2,18 +2,10 @@
 // time. The sandbox's fault knobs refuse item k (its contact goes to a second file, and that
 // file's path answers 503); every other item adds a contact named after its index.
 import { USERS } from '../../sandbox/forms';
-import { byId, startForms, type FormsEnv } from '../forms/setup';
+import { byId, useForms } from '../forms/setup';
 import { ranges } from '../harness/test-node';
 
-let env: FormsEnv;
-beforeAll(async () => {
-	env = await startForms();
-});
-afterAll(async () => await env.close());
-beforeEach(() => {
-	env.sandbox.clearLog();
-	env.sandbox.setFaults([]);
-});
+const env = useForms();
 
 const ITEMS = 50;
 const all = Array.from({ length: ITEMS }, (_, i) => i);
