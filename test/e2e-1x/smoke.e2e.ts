@@ -9,14 +9,15 @@ import {
 	clearSandboxLog,
 	createListingNodes,
 	createWorkflow,
-	credentialRef,
+	CREDENTIAL_READS,
 	deactivateWorkflow,
 	editorClient,
 	expire,
+	formsTriggerWorkflow,
 	type Json,
 	NODE_TYPES,
-	type RequestLogEntry,
 	pollingWorkflow,
+	type RequestLogEntry,
 	runWorkflow,
 	sandboxLog,
 	setFaults,
@@ -30,7 +31,6 @@ import {
 
 const line = (e: RequestLogEntry) => `${e.method} ${e.path} ${e.status}`;
 const header = (e: RequestLogEntry, name: string) => e.headers[name.toLowerCase()] ?? '';
-const id = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 /** The requests these tests cause (a polling trigger left active may add others). */
 const RELEVANT = /^\/(oauth2\/|partner\/api\/|auth\/login|api\/|offers-api\/ext\/(token|report|offers))/;
@@ -38,16 +38,9 @@ async function relevantLog(service: 'forms' | 'listings' | 'offers'): Promise<Re
 	return (await sandboxLog(service)).filter((e) => RELEVANT.test(e.path));
 }
 
-const profile = workflow([skyslopeNode('forms', 'Get Profile', { resource: 'user', operation: 'getProfile' })]);
-const subscribers = workflow([skyslopeNode('listings', 'Get Subscribers', { resource: 'subscriber', operation: 'get' })]);
-const report = workflow([
-	skyslopeNode('offers', 'Get Report', {
-		resource: 'report',
-		operation: 'get',
-		startDate: '2024-01-01T00:00:00Z',
-		endDate: '2024-12-31T23:59:59Z',
-	}),
-]);
+const profile = CREDENTIAL_READS.forms();
+const subscribers = CREDENTIAL_READS.listings();
+const report = CREDENTIAL_READS.offers();
 
 
 beforeEach(async () => {
@@ -103,22 +96,7 @@ describe('n8n 1.x: SkySlope Forms (authorization code with PKCE)', () => {
 
 	it('trigger: subscribes on activation and runs once when file 1005 is signed', async () => {
 		const webhookId = randomUUID();
-		const workflowId = await createWorkflow({
-			name: 'e2e 1x forms trigger',
-			nodes: [
-				{
-					name: 'Signed',
-					type: NODE_TYPES.formsTrigger,
-					typeVersion: 1,
-					position: [0, 0],
-					webhookId,
-					parameters: { files: { file: [{ fileId: id(1005) }] }, options: { includeSignedDocuments: true, downloadDocuments: true } },
-					credentials: credentialRef('forms'),
-				},
-			],
-			connections: {},
-			settings: { executionOrder: 'v1' },
-		});
+		const workflowId = await createWorkflow(formsTriggerWorkflow('e2e 1x forms trigger', 1005, { includeSignedDocuments: true, downloadDocuments: true }, webhookId));
 		try {
 			const subscribed = async () => (await relevantLog('forms')).some((e) => e.method === 'POST' && /\/documents\/sign\/subscribe\/1005$/.test(e.path));
 			await waitFor('the subscription', subscribed, 20_000);

@@ -3,16 +3,15 @@
 // sandbox log) and what came back (the execution).
 import {
 	clearSandboxLog,
+	CREDENTIAL_READS,
 	CREDENTIALS,
 	editorClient,
 	expire,
 	type RequestLogEntry,
 	runWorkflow,
 	sandboxLog,
-	skyslopeNode,
 	state,
 	testCredential,
-	workflow,
 } from './harness';
 
 const line = (e: RequestLogEntry) => `${e.method} ${e.path} ${e.status}`;
@@ -24,16 +23,9 @@ async function relevantLog(service: 'forms' | 'listings' | 'offers'): Promise<Re
 }
 const header = (e: RequestLogEntry, name: string) => e.headers[name.toLowerCase()] ?? '';
 
-const profileWorkflow = workflow([skyslopeNode('forms', 'Get Profile', { resource: 'user', operation: 'getProfile' })]);
-const subscribersWorkflow = workflow([skyslopeNode('listings', 'Get Subscribers', { resource: 'subscriber', operation: 'get' })]);
-const reportWorkflow = workflow([
-	skyslopeNode('offers', 'Get Report', {
-		resource: 'report',
-		operation: 'get',
-		startDate: '2024-01-01T00:00:00Z',
-		endDate: '2024-12-31T23:59:59Z',
-	}),
-]);
+const profileWorkflow = CREDENTIAL_READS.forms();
+const subscribersWorkflow = CREDENTIAL_READS.listings();
+const reportWorkflow = CREDENTIAL_READS.offers();
 
 beforeEach(async () => {
 	await clearSandboxLog();

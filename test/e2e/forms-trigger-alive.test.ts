@@ -4,7 +4,6 @@
 // service does); and when the service has forgotten the subscription, n8n's start-up check of the
 // webhook subscribes again. This file runs its own n8n and sandbox (it restarts them), in a temporary
 // user folder on free ports, beside the suite's.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +11,7 @@ import { join } from 'node:path';
 import { say } from '../../scripts/lib/host';
 import { freePort } from '../../scripts/lib/processes';
 import { type Host, startHost } from '../../scripts/lib/setup';
-import { credentialRef, type Execution, type ItemOut, type Json, NODE_TYPES, type RequestLogEntry } from './harness';
+import { type Execution, formsTriggerWorkflow, type ItemOut, type Json, type RequestLogEntry } from './harness';
 
 const FILE_ID = 1011;
 let host: Host | undefined;
@@ -110,22 +109,7 @@ describe('a published SkySlope Forms Trigger stays alive', () => {
 	let workflowId = '';
 
 	it('publish: the trigger subscribes its file, a signing runs it with its PDFs', async () => {
-		const created = await h().client.api<{ id: string }>('POST', '/workflows', {
-			name: 'e2e forms trigger alive',
-			nodes: [
-				{
-					name: 'Signed',
-					type: NODE_TYPES.formsTrigger,
-					typeVersion: 1,
-					position: [0, 0],
-					webhookId: randomUUID(),
-					parameters: { files: { file: [{ fileId: { __rl: true, mode: 'id', value: String(FILE_ID) } }] }, options: { downloadDocuments: true } },
-					credentials: credentialRef('forms'),
-				},
-			],
-			connections: {},
-			settings: { executionOrder: 'v1' },
-		});
+		const created = await h().client.api<{ id: string }>('POST', '/workflows', formsTriggerWorkflow('e2e forms trigger alive', FILE_ID, { downloadDocuments: true }));
 		workflowId = created.id;
 		await h().client.api('POST', `/workflows/${workflowId}/activate`);
 		expect((await waitForSubscribeCall()).status).toBe(200);

@@ -8,13 +8,12 @@ import { randomUUID } from 'node:crypto';
 import {
 	clearSandboxLog,
 	createWorkflow,
-	credentialRef,
 	deactivateWorkflow,
 	editorClient,
 	type Execution,
+	formsTriggerWorkflow,
 	type ItemOut,
 	type Json,
-	NODE_TYPES,
 	sandboxLog,
 	setFaults,
 	state,
@@ -22,25 +21,9 @@ import {
 	type Workflow,
 } from './harness';
 
-const id = (value: number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 function triggerWorkflow(fileId: number, webhookId = randomUUID()): Workflow {
-	return {
-		name: `e2e forms trigger payloads ${fileId}`,
-		nodes: [
-			{
-				name: 'Signed',
-				type: NODE_TYPES.formsTrigger,
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId,
-				parameters: { files: { file: [{ fileId: id(fileId) }] }, options: { downloadDocuments: true } },
-				credentials: credentialRef('forms'),
-			},
-		],
-		connections: {},
-		settings: { executionOrder: 'v1' },
-	};
+	return formsTriggerWorkflow(`e2e forms trigger payloads ${fileId}`, fileId, { downloadDocuments: true }, webhookId);
 }
 
 async function formsSandbox<T = Json>(method: string, path: string, body?: unknown): Promise<T> {

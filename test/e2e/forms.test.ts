@@ -10,20 +10,20 @@ import {
 	api as n8nApi,
 	clearSandboxLog,
 	createWorkflow,
-	credentialRef,
 	deactivateWorkflow,
 	editorClient,
+	formsTriggerWorkflow,
+	type Json,
 	NODE_TYPES,
+	type RunResult,
 	runWorkflow,
 	sandboxLog,
 	setFaults,
 	skyslopeNode,
 	state,
 	waitForExecution,
-	workflow,
-	type Json,
-	type RunResult,
 	type Workflow,
+	workflow,
 } from './harness';
 import { conformanceProblems } from '../conformance/openapi';
 
@@ -617,25 +617,7 @@ describe("SkySlope Forms in n8n: the operations of SkySlope's OpenAPI document",
 describe('SkySlope Forms Trigger in n8n', () => {
 	it('subscribes on activation, runs on a signing, refuses a forged call', async () => {
 		const webhookId = randomUUID();
-		const wf: Workflow = {
-			name: 'e2e forms trigger',
-			nodes: [
-				{
-					name: 'Signed',
-					type: NODE_TYPES.formsTrigger,
-					typeVersion: 1,
-					position: [0, 0] as [number, number],
-					webhookId,
-					parameters: {
-						files: { file: [{ fileId: id(1005) }] },
-						options: { includeSignedDocuments: true, downloadDocuments: true },
-					},
-					credentials: credentialRef('forms'),
-				},
-			],
-			connections: {},
-			settings: { executionOrder: 'v1' },
-		};
+		const wf: Workflow = formsTriggerWorkflow('e2e forms trigger', 1005, { includeSignedDocuments: true, downloadDocuments: true }, webhookId);
 		const workflowId = await createWorkflow(wf);
 		try {
 			// n8n answers the activation before the trigger's create() has run: wait for the subscription.

@@ -95,6 +95,32 @@ export function pollingWorkflow(name: string, type: string, service: 'listings' 
 	};
 }
 
+/** The smallest read of each service that proves its credential: the user's profile, the subscribers, a report. */
+export const CREDENTIAL_READS = {
+	forms: (): Workflow => workflow([skyslopeNode('forms', 'Get Profile', { resource: 'user', operation: 'getProfile' })]),
+	listings: (): Workflow => workflow([skyslopeNode('listings', 'Get Subscribers', { resource: 'subscriber', operation: 'get' })]),
+	offers: (): Workflow =>
+		workflow([skyslopeNode('offers', 'Get Report', { resource: 'report', operation: 'get', startDate: '2024-01-01T00:00:00Z', endDate: '2024-12-31T23:59:59Z' })]),
+};
+
+/** The Forms Trigger watching one file, as the editor saves it. */
+export function formsTriggerNode(fileId: number, options: Json, webhookId: string = randomUUID(), name = 'Signed'): WorkflowNode {
+	return {
+		name,
+		type: NODE_TYPES.formsTrigger,
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId,
+		parameters: { files: { file: [{ fileId: { __rl: true, mode: 'id', value: String(fileId) } }] }, options },
+		credentials: credentialRef('forms'),
+	};
+}
+
+/** A workflow of the Forms Trigger watching one file, alone. */
+export function formsTriggerWorkflow(name: string, fileId: number, options: Json, webhookId?: string): Workflow {
+	return { name, nodes: [formsTriggerNode(fileId, options, webhookId)], connections: {}, settings: { executionOrder: 'v1' } };
+}
+
 /** Waits until `check` holds, or fails naming what did not happen. */
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 100_000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;

@@ -9,17 +9,18 @@ import {
 	api,
 	clearSandboxLog,
 	createWorkflow,
-	credentialRef,
 	deactivateWorkflow,
+	type Json,
 	NODE_TYPES,
+	pollingWorkflow,
 	runWorkflow,
 	sandboxLog,
 	skyslopeNode,
 	state,
+	waitFor,
 	waitForExecution,
-	workflow,
-	type Json,
 	type Workflow,
+	workflow,
 } from './harness';
 import { conformanceProblems } from '../conformance/openapi';
 
@@ -47,7 +48,6 @@ async function apiCalls() {
 	return (await sandboxLog('offers')).filter((e) => e.method === 'GET' && e.path.startsWith('/offers-api/ext/'));
 }
 
-const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
 
 beforeEach(async () => {
 	await clearSandboxLog();
@@ -155,40 +155,14 @@ describe('SkySlope Offers in n8n', () => {
 
 	it('the trigger stays quiet when activated, then starts one run with the new and the updated offer', async () => {
 		const triggerName = 'New or updated offer';
-		const wf: Workflow = {
-			name: 'e2e offers trigger',
-			nodes: [
-				{
-					name: triggerName,
-					type: NODE_TYPES.offersTrigger,
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {
-						pollTimes: { item: [{ mode: 'everyMinute' }] },
-						event: 'newAndUpdatedOffers',
-						scope: 'all',
-						options: {},
-					},
-					credentials: credentialRef('offers'),
-				},
-				{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
-			],
-			connections: { [triggerName]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1' },
-		};
+		const wf = pollingWorkflow(triggerName, NODE_TYPES.offersTrigger, 'offers', { event: 'newAndUpdatedOffers', scope: 'all', options: {} });
 		const workflowId = await createWorkflow(wf, true);
 		try {
 			// Activation polls once at once (the quiet baseline, kept by n8n), then every minute. A poll
 			// has read everything when its window answers the empty page (204) that ends it.
-			const polls = async () =>
-				(await sandboxLog('offers')).filter(
-					(e) => e.method === 'GET' && /\/ext\/offers/.test(e.path) && e.status === 204,
-				);
-			const deadline = Date.now() + 100_000;
-			while ((await polls()).length < 1) {
-				if (Date.now() > deadline) throw new Error('the trigger did not poll within 100 s');
-				await sleep(250);
-			}
+			await waitFor('the first poll', async () =>
+				(await sandboxLog('offers')).some((e) => e.method === 'GET' && /\/ext\/offers/.test(e.path) && e.status === 204),
+			);
 			const none = await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}`);
 			expect(none.data).toHaveLength(0);
 

@@ -7,20 +7,19 @@ import {
 	clearSandboxLog,
 	createListingNodes,
 	createWorkflow,
-	credentialRef,
 	deactivateWorkflow,
+	type Json,
 	NODE_TYPES,
+	pollingWorkflow,
 	runWorkflow,
 	sandboxLog,
 	setFaults,
 	skyslopeNode,
+	waitFor,
 	waitForExecution,
 	workflow,
-	type Json,
-	type Workflow,
 } from './harness';
 
-const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
 
 /** Nodes that create a sale (incomplete until it has commissions and a buyer or seller). */
 function createSaleNodes() {
@@ -72,6 +71,9 @@ const mapped = (value: Json) => ({ mappingMode: 'defineBelow', value, matchingCo
 beforeEach(async () => {
 	await clearSandboxLog();
 });
+
+/** Whether the Listings & Sales Trigger has polled: an export window read. */
+const exportPolled = async () => (await sandboxLog('listings')).some((e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300);
 
 describe('SkySlope in n8n', () => {
 	it('creates a listing from its form and adds a seller (nested body rebuilt)', async () => {
@@ -171,31 +173,10 @@ describe('SkySlope in n8n', () => {
 
 	it('the trigger stays quiet when activated, then starts one run with the new listing', async () => {
 		const triggerName = 'New listing';
-		const wf: Workflow = {
-			name: 'e2e skyslope trigger',
-			nodes: [
-				{
-					name: triggerName,
-					type: NODE_TYPES.listingsTrigger,
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newListing', statuses: [] },
-					credentials: credentialRef('listings'),
-				},
-				{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
-			],
-			connections: { [triggerName]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1' },
-		};
+		const wf = pollingWorkflow(triggerName, NODE_TYPES.listingsTrigger, 'listings', { event: 'newListing', statuses: [] });
 		const workflowId = await createWorkflow(wf, true);
 		try {
-			const polls = async () =>
-				(await sandboxLog('listings')).filter((e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300);
-			const deadline = Date.now() + 100_000;
-			while ((await polls()).length < 1) {
-				if (Date.now() > deadline) throw new Error('the trigger did not poll within 100 s');
-				await sleep(500);
-			}
+			await waitFor('the first poll', exportPolled);
 			const none = await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}`);
 			expect(none.data).toHaveLength(0);
 
@@ -217,37 +198,11 @@ describe('SkySlope in n8n', () => {
 		const saleGuid = String(created.json('Create sale')[0].saleGuid);
 
 		const triggerName = 'Sale status';
-		const wf: Workflow = {
-			name: 'e2e skyslope status trigger',
-			nodes: [
-				{
-					name: triggerName,
-					type: NODE_TYPES.listingsTrigger,
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {
-						pollTimes: { item: [{ mode: 'everyMinute' }] },
-						event: 'statusChanged',
-						fileTypes: ['sale'],
-						statuses: ['pending'],
-					},
-					credentials: credentialRef('listings'),
-				},
-				{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
-			],
-			connections: { [triggerName]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1' },
-		};
+		const wf = pollingWorkflow(triggerName, NODE_TYPES.listingsTrigger, 'listings', { event: 'statusChanged', fileTypes: ['sale'], statuses: ['pending'] });
 		await clearSandboxLog();
 		const workflowId = await createWorkflow(wf, true);
 		try {
-			const deadline = Date.now() + 100_000;
-			const polled = async () =>
-				(await sandboxLog('listings')).some((e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300);
-			while (!(await polled())) {
-				if (Date.now() > deadline) throw new Error('the trigger did not poll within 100 s');
-				await sleep(500);
-			}
+			await waitFor('the first poll', exportPolled);
 			// Commissions and a buyer complete the sale: incomplete -> pending.
 			const completed = await runWorkflow(
 				workflow([

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 
 import { startQueueCluster, type QueueCluster } from '../../scripts/lib/queue-host';
-import { createListingNodes as listingNodes, credentialRef, NODE_TYPES, skyslopeNode, type Json, type Workflow } from '../e2e/harness';
+import { createListingNodes as listingNodes, formsTriggerNode, type Json, NODE_TYPES, pollingWorkflow, skyslopeNode, type Workflow } from '../e2e/harness';
 import { itemsOf, QueueHarness, sleep, type Execution } from './harness';
 
 let cluster: QueueCluster;
@@ -124,8 +124,8 @@ describe('n8n queue mode: one main, two workers, one webhook processor', () => {
 
 		// The polling triggers are published now (after this test's listings were created), so that
 		// their minute-long cycle runs while the next tests do.
-		POLL_TRIGGERS.offers = await h.create(offersTriggerWorkflow(), true);
-		POLL_TRIGGERS.listings = await h.create(listingsTriggerWorkflow(), true);
+		POLL_TRIGGERS.offers = await h.create(pollingWorkflow('Offer', NODE_TYPES.offersTrigger, 'offers', { event: 'newAndUpdatedOffers', scope: 'all', options: {} }), true);
+		POLL_TRIGGERS.listings = await h.create(pollingWorkflow('Listing', NODE_TYPES.listingsTrigger, 'listings', { event: 'newListing', statuses: [] }), true);
 	});
 
 	it('the Forms Trigger is notified through the webhook processor and its execution carries the PDFs to a worker', async () => {
@@ -133,15 +133,7 @@ describe('n8n queue mode: one main, two workers, one webhook processor', () => {
 		const wf: Workflow = {
 			name: 'queue forms trigger',
 			nodes: [
-				{
-					name: 'Signed',
-					type: NODE_TYPES.formsTrigger,
-					typeVersion: 1,
-					position: [0, 0],
-					webhookId,
-					parameters: { files: { file: [{ fileId: id(1005) }] }, options: { includeSignedDocuments: true, downloadDocuments: true } },
-					credentials: credentialRef('forms'),
-				},
+				formsTriggerNode(1005, { includeSignedDocuments: true, downloadDocuments: true }, webhookId),
 				skyslopeNode('forms', 'File the PDF', {
 					resource: 'document',
 					operation: 'upload',
@@ -337,44 +329,6 @@ describe('n8n queue mode: one main, two workers, one webhook processor', () => {
 		expect(windowSeconds).toBe(60);
 	}, 400_000);
 });
-
-function offersTriggerWorkflow(): Workflow {
-	return {
-		name: 'queue offers trigger',
-		nodes: [
-			{
-				name: 'Offer',
-				type: NODE_TYPES.offersTrigger,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newAndUpdatedOffers', scope: 'all', options: {} },
-				credentials: credentialRef('offers'),
-			},
-			{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
-		],
-		connections: { Offer: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-function listingsTriggerWorkflow(): Workflow {
-	return {
-		name: 'queue listings trigger',
-		nodes: [
-			{
-				name: 'Listing',
-				type: NODE_TYPES.listingsTrigger,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newListing', statuses: [] },
-				credentials: credentialRef('listings'),
-			},
-			{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
-		],
-		connections: { Listing: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-}
 
 async function offer(body: Json): Promise<{ OfferId: string }> {
 	const res = await fetch(`${cluster.sandbox.baseUrl}/offers/sandbox/offers`, {

@@ -21,6 +21,7 @@ import { type OffersState } from '../../sandbox/offers';
 import { formsCredential } from '../forms/setup';
 import { runNode, type RunNodeResult } from '../harness';
 import { offersCredentials } from '../offers/setup';
+export { listingCreate } from '../skyslope/setup';
 
 export type NodeKey = 'forms' | 'skyslope' | 'offers';
 
@@ -82,31 +83,6 @@ export function realRetries(): void {
 	Object.assign(retryPolicy, originalPolicy);
 }
 
-/** A SkySlope listing create with every field the sandbox's form requires. */
-export function listingCreate(officeGuid: string, checklistTypeId: number, agentGuid: string, street: string): INodeParameters {
-	return {
-		resource: 'listing',
-		operation: 'create',
-		officeGuid: byId(officeGuid),
-		checklistTypeId,
-		agentGuid: byId(agentGuid),
-		columns: {
-			mappingMode: 'defineBelow',
-			value: {
-				listingPrice: 300000,
-				listingDate: '2026-01-01T00:00:00.000Z',
-				expirationDate: '2027-01-01T00:00:00.000Z',
-				'property.streetNumber': '1',
-				'property.streetAddress': street,
-				'property.city': 'Sampleton',
-				'property.state': 'CA',
-				'property.zip': '95814',
-			},
-			matchingColumns: [],
-			schema: [],
-		},
-	};
-}
 
 export async function startEnv(options: SandboxOptions = {}): Promise<Env> {
 	const sandbox = await startSandbox({ port: 0, ...options });

@@ -2,7 +2,7 @@
 // continueOnFail, session renewal, pacing under a tight rate limit, a cut-off export; the pickers.
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, json, startEnv, type Env } from './setup';
+import { byId, json, listingCreate, startEnv, type Env } from './setup';
 
 const NOT_SEEN = '00000000-0000-4000-8000-000000000000';
 
@@ -97,29 +97,17 @@ describe('input checks, limits and errors', () => {
 	it("the service's 422 reaches the user with every error", async () => {
 		const office = env.state.store.offices[0];
 		const agent = env.state.store.users.find((u) => u.userType === 'Agent' && u.officeGuid === office.officeGuid)!;
-		const r = await env.run({
-			resource: 'listing',
-			operation: 'create',
-			officeGuid: byId(office.officeGuid),
-			checklistTypeId: 11,
-			agentGuid: byId(agent.userGuid),
-			columns: {
-				mappingMode: 'defineBelow',
-				// Every field the form requires, two dates the service refuses (the form cannot say).
-				value: {
-					listingPrice: 1,
-					listingDate: 'soon',
-					expirationDate: 'later',
-					'property.streetNumber': '1',
-					'property.streetAddress': 'Main St',
-					'property.city': 'Austin',
-					'property.state': 'TX',
-					'property.zip': '78701',
-				},
-				matchingColumns: [],
-				schema: [],
-			},
-		});
+		// Every field the form requires, two dates the service refuses (the form cannot say).
+		const r = await env.run(
+			listingCreate(office.officeGuid, 11, agent.userGuid, 'Main St', {
+				listingPrice: 1,
+				listingDate: 'soon',
+				expirationDate: 'later',
+				'property.city': 'Austin',
+				'property.state': 'TX',
+				'property.zip': '78701',
+			}),
+		);
 		expect(r.error?.message).toContain('SkySlope Listings & Sales answered 422');
 		expect(`${r.error?.message}\n${r.error?.description}`).toContain('listingDate: must be an ISO 8601 date-time');
 		expect(r.error?.description).toContain('expirationDate: must be an ISO 8601 date-time');

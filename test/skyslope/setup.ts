@@ -74,16 +74,17 @@ export async function pollTrigger(env: Env, parameters: INodeParameters, staticD
 	return (result.output?.[0] ?? []).map((i) => i.json);
 }
 
-/** Creates a listing in the first office, for its first agent, through the node; its GUID. */
-export async function createListing(env: Env, street: string): Promise<string> {
-	const office = env.state.store.offices[0];
-	const agent = env.state.store.users.find((u) => u.userType === 'Agent' && u.officeGuid === office.officeGuid)!;
-	const r = await env.run({
+/**
+ * Listing > Create in an office for an agent, with every field the sandbox's form requires; `value`
+ * adds fields or replaces those.
+ */
+export function listingCreate(officeGuid: string, checklistTypeId: number, agentGuid: string, street: string, value: IDataObject = {}): INodeParameters {
+	return {
 		resource: 'listing',
 		operation: 'create',
-		officeGuid: byId(office.officeGuid),
-		checklistTypeId: 11,
-		agentGuid: byId(agent.userGuid),
+		officeGuid: byId(officeGuid),
+		checklistTypeId,
+		agentGuid: byId(agentGuid),
 		columns: {
 			mappingMode: 'defineBelow',
 			value: {
@@ -95,11 +96,19 @@ export async function createListing(env: Env, street: string): Promise<string> {
 				'property.city': 'Sampleton',
 				'property.state': 'CA',
 				'property.zip': '95814',
+				...value,
 			},
 			matchingColumns: [],
 			schema: [],
 		},
-	});
+	};
+}
+
+/** Creates a listing in the first office, for its first agent, through the node; its GUID. */
+export async function createListing(env: Env, street: string): Promise<string> {
+	const office = env.state.store.offices[0];
+	const agent = env.state.store.users.find((u) => u.userType === 'Agent' && u.officeGuid === office.officeGuid)!;
+	const r = await env.run(listingCreate(office.officeGuid, 11, agent.userGuid, street));
 	if (r.error) throw new Error(r.error.message);
 	return String(json(r)[0].listingGuid);
 }
