@@ -6,6 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 import { N8nClient, OWNER } from '../../scripts/lib/n8n-api';
+import { jsonCall } from '../harness/http';
 
 export type Json = Record<string, unknown>;
 export type ServiceName = 'forms' | 'listings' | 'offers';
@@ -212,26 +213,15 @@ export function workflow(nodes: WorkflowNode[], name = 'e2e'): Workflow {
 // ---------------------------------------------------------------------------------------------
 // Talking to n8n and the sandbox
 
-async function call<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-	const res = await fetch(url, {
-		method,
-		headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await res.text();
-	if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 1000)}`);
-	return (text ? JSON.parse(text) : undefined) as T;
-}
-
 /** n8n's public API (/api/v1) with the suite's API key. */
 export function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 	const s = state();
-	return call<T>(method, `${s.n8nUrl}/api/v1${path}`, body, { 'X-N8N-API-KEY': s.apiKey });
+	return jsonCall<T>(method, `${s.n8nUrl}/api/v1${path}`, body, { 'X-N8N-API-KEY': s.apiKey });
 }
 
 /** A sandbox test control (/_sandbox/...). */
 export function sandbox<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-	return call<T>(method, `${state().sandboxUrl}/_sandbox${path}`, body);
+	return jsonCall<T>(method, `${state().sandboxUrl}/_sandbox${path}`, body);
 }
 
 export interface RequestLogEntry {

@@ -1,10 +1,8 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialType,
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
-	INodeProperties,
 } from 'n8n-workflow';
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
@@ -13,19 +11,14 @@ import { SkySlopeOffersOAuth2Api } from '../../credentials/SkySlopeOffersOAuth2A
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../sandbox/forms';
 import { obtainFormsToken, runNode, testCredential } from './index';
-import { testNode } from './test-node';
+import { testCredentialType, testNode } from './test-node';
 import { demoCredentials } from '../../sandbox/listings';
 import { offersCredentials } from '../offers/setup';
 
 /** A throwaway PKCE credential shaped like the Forms one: oAuth2Api with grantType pkce. */
-class PkceApi implements ICredentialType {
-	name = 'pkceApi';
-
-	displayName = 'PKCE API';
-
-	extends = ['oAuth2Api'];
-
-	properties: INodeProperties[] = [
+const PkceApi = testCredentialType(
+	'pkceApi',
+	[
 		{ displayName: 'Grant Type', name: 'grantType', type: 'hidden', default: 'pkce' },
 		{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
 		{ displayName: 'API Base URL', name: 'apiBaseUrl', type: 'hidden', default: '={{$self["baseUrl"]}}/partner/api' },
@@ -33,8 +26,9 @@ class PkceApi implements ICredentialType {
 		{ displayName: 'Access Token URL', name: 'accessTokenUrl', type: 'hidden', default: '={{$self["baseUrl"]}}/oauth2/token' },
 		{ displayName: 'Scope', name: 'scope', type: 'hidden', default: 'forms.files.read offline_access' },
 		{ displayName: 'Authentication', name: 'authentication', type: 'hidden', default: 'body' },
-	];
-}
+	],
+	{ extends: ['oAuth2Api'] },
+);
 
 /** Reads the Forms user profile with the named credential, from its `urlField` base. */
 const profileNode = (credential: string, urlField: string) =>

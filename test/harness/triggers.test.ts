@@ -1,13 +1,11 @@
 import { createHmac } from 'node:crypto';
 
 import type {
-	ICredentialType,
 	IDataObject,
 	IHookFunctions,
 	ILoadOptionsFunctions,
 	INodeExecutionData,
 	INodeListSearchResult,
-	INodeProperties,
 	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
@@ -21,23 +19,17 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { runMethod, runPoll, runWebhook, runWebhookMethods } from './index';
 import type { TestServer } from './test-server';
 import { startTestServer } from './test-server';
+import { testCredentialType } from './test-node';
 
-class FeedApi implements ICredentialType {
-	name = 'feedApi';
-
-	displayName = 'Feed API';
-
-	properties: INodeProperties[] = [
+const FeedApi = testCredentialType(
+	'feedApi',
+	[
 		{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
 		{ displayName: 'Token', name: 'token', type: 'string', typeOptions: { password: true }, default: '' },
 		{ displayName: 'Signing Secret', name: 'signingSecret', type: 'string', typeOptions: { password: true }, default: '' },
-	];
-
-	authenticate = {
-		type: 'generic' as const,
-		properties: { headers: { Authorization: '=Bearer {{$credentials.token}}' } },
-	};
-}
+	],
+	{ authenticate: { type: 'generic', properties: { headers: { Authorization: '=Bearer {{$credentials.token}}' } } } },
+);
 
 const base = (name: string): INodeTypeDescription => ({
 	displayName: name,

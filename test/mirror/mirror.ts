@@ -15,6 +15,7 @@ import { freePort } from '../../scripts/lib/processes';
 import { startPostgres, type PostgresService } from '../../scripts/lib/queue-services';
 import { startHost, type Host } from '../../scripts/lib/setup';
 import type { Json, RequestLogEntry, Workflow, WorkflowNode } from '../e2e/harness';
+import { jsonCall } from '../harness/http';
 
 export const FILES = {
 	listingsAndSales: 'mirror/listings-and-sales-to-postgres.json',
@@ -83,14 +84,7 @@ export async function startMirror(options: { timezone: string; live: string[]; n
 
 /** A request to the sandbox (its controls and services), failing loudly on an error status. */
 export async function sandbox<T = Json>(m: Mirror, method: string, path: string, body?: unknown): Promise<T> {
-	const res = await fetch(`${m.host.sandbox.baseUrl}${path}`, {
-		method,
-		headers: body === undefined ? {} : { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await res.text();
-	if (!res.ok) throw new Error(`sandbox ${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
-	return (text ? JSON.parse(text) : undefined) as T;
+	return await jsonCall<T>(method, `${m.host.sandbox.baseUrl}${path}`, body);
 }
 
 export const api = <T = Json>(m: Mirror, method: string, path: string, body?: unknown) => m.host.client.api<T>(method, path, body);

@@ -3,7 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type Offer } from '../../sandbox/offers';
 import { runNode } from '../harness';
-import { useOffers } from './setup';
+import { offersBetween, useOffers } from './setup';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -61,13 +61,7 @@ describe('SkySlope Offers node against the sandbox', () => {
 		const start = end - 100 * DAY;
 		const expected = env.state.inRange(start, end).map((o) => o.OfferId);
 		expect(expected.length).toBeGreaterThan(60);
-		const result = await run({
-			resource: 'offer',
-			operation: 'getAll',
-			startDate: new Date(start).toISOString(),
-			endDate: new Date(end).toISOString(),
-			returnAll: true,
-		});
+		const result = await run(offersBetween(start, end));
 		expect(result.error).toBeUndefined();
 		const ids = result.output[0].map((i) => i.json.OfferId as string);
 		expect(new Set(ids).size).toBe(ids.length);
@@ -95,25 +89,11 @@ describe('SkySlope Offers node against the sandbox', () => {
 	it('stops at the limit, filters by agent, and an empty range (204) gives no items', async () => {
 		const end = env.state.anchorMs - 1;
 		const start = end - 100 * DAY;
-		const limited = await run({
-			resource: 'offer',
-			operation: 'getAll',
-			startDate: new Date(start).toISOString(),
-			endDate: new Date(end).toISOString(),
-			returnAll: false,
-			limit: 7,
-		});
+		const limited = await run(offersBetween(start, end, { returnAll: false, limit: 7 }));
 		expect(limited.output[0]).toHaveLength(7);
 		expect(apiCalls(/\/ext\/offers/)).toHaveLength(1);
 
-		const mine = await run({
-			resource: 'offer',
-			operation: 'getAll',
-			startDate: new Date(start).toISOString(),
-			endDate: new Date(end).toISOString(),
-			returnAll: true,
-			options: { agentId: 'AG1002' },
-		});
+		const mine = await run(offersBetween(start, end, { options: { agentId: 'AG1002' } }));
 		const expected = env.state.inRange(start, end).filter((o) => o.OfferProperty.OfferAgentId === 'AG1002');
 		expect(mine.output[0].map((i) => i.json.OfferId)).toEqual(expected.map((o) => o.OfferId));
 
@@ -165,13 +145,7 @@ describe('SkySlope Offers node against the sandbox', () => {
 	it('fetches ONE token for many calls and renews it silently after the service expires it', async () => {
 		const end = env.state.anchorMs - 1;
 		const first = await run(
-			{
-				resource: 'offer',
-				operation: 'getAll',
-				startDate: new Date(end - 90 * DAY).toISOString(),
-				endDate: new Date(end).toISOString(),
-				returnAll: true,
-			},
+			offersBetween(end - 90 * DAY, end),
 			[{}, {}, {}],
 		);
 		expect(first.error).toBeUndefined();
@@ -194,13 +168,7 @@ describe('SkySlope Offers node against the sandbox', () => {
 		const start = end - 70 * DAY;
 		env.sandbox.setFaults([{ service: 'offers', path: '/ext/offers', errorRate: 1, errorStatus: 503, times: 2 }]);
 		try {
-			const result = await run({
-				resource: 'offer',
-				operation: 'getAll',
-				startDate: new Date(start).toISOString(),
-				endDate: new Date(end).toISOString(),
-				returnAll: true,
-			});
+			const result = await run(offersBetween(start, end));
 			expect(result.error).toBeUndefined();
 			const ids = result.output[0].map((i) => i.json.OfferId as string);
 			expect(ids.sort()).toEqual(env.state.inRange(start, end).map((o) => o.OfferId).sort());

@@ -5,7 +5,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { type OffersState } from '../../sandbox/offers';
 import { runNode } from '../harness';
-import { offersCredentialsAt, useOffers } from './setup';
+import { offersBetween, offersCredentialsAt, useOffers } from './setup';
 import { startTestServer, type RecordedRequest, type Reply, type TestServer } from '../harness/test-server';
 
 const offers = Array.from({ length: 130 }, (_, i) => ({
@@ -104,13 +104,7 @@ describe('Get Many asks for whole days (`YYYY-MM-DD`, as both documents type the
 		const result = await runNode({
 			node: SkySlopeOffers,
 			credentials: env.credentials,
-			parameters: {
-				resource: 'offer',
-				operation: 'getAll',
-				startDate: new Date(start).toISOString(),
-				endDate: new Date(end).toISOString(),
-				returnAll: true,
-			},
+			parameters: offersBetween(start, end),
 		});
 		expect(result.error).toBeUndefined();
 		const ids = result.output[0].map((i) => String(i.json.OfferId));
@@ -139,14 +133,7 @@ describe('Get Many asks for whole days (`YYYY-MM-DD`, as both documents type the
 			const many = await runNode({
 				node: SkySlopeOffers,
 				credentials,
-				parameters: {
-					resource: 'offer',
-					operation: 'getAll',
-					startDate: new Date(end - 20 * DAY).toISOString(),
-					endDate: new Date(end).toISOString(),
-					returnAll: true,
-					options: { flatten: true },
-				},
+				parameters: offersBetween(end - 20 * DAY, end, { options: { flatten: true } }),
 			});
 			const one = await runNode({
 				node: SkySlopeOffers,

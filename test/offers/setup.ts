@@ -24,6 +24,11 @@ export function offersCredentials(sandbox: SandboxServer, { trailingSlash = true
 	return offersCredentialsAt(`${sandbox.baseUrl}/offers/offers-api${trailingSlash ? '/' : ''}`);
 }
 
+/** Offer > Get Many from `start` to `end` (epoch ms), every offer (Return All) unless `extra` says otherwise. */
+export function offersBetween(start: number, end: number, extra: INodeParameters = {}): INodeParameters {
+	return { resource: 'offer', operation: 'getAll', startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString(), returnAll: true, ...extra };
+}
+
 export interface OffersEnv {
 	sandbox: SandboxServer;
 	state: OffersState;

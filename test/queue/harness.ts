@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { QueueCluster, QueueInstance } from '../../scripts/lib/queue-host';
 import type { Json, RequestLogEntry, ServiceName, Workflow, WorkflowNode } from '../e2e/harness';
+import { jsonCall } from '../harness/http';
 
 export type { Json, RequestLogEntry, Workflow, WorkflowNode };
 
@@ -31,14 +32,7 @@ export class QueueHarness {
 	}
 
 	async sandbox<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-		const res = await fetch(`${this.cluster.sandbox.baseUrl}/_sandbox${path}`, {
-			method,
-			headers: body === undefined ? {} : { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await res.text();
-		if (!res.ok) throw new Error(`sandbox ${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
-		return (text ? JSON.parse(text) : undefined) as T;
+		return await jsonCall<T>(method, `${this.cluster.sandbox.baseUrl}/_sandbox${path}`, body);
 	}
 
 	async log(service?: ServiceName): Promise<RequestLogEntry[]> {
