@@ -1,8 +1,5 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The Forms example workflows: every SkySlope Forms node names a real operation and only parameters
 // that operation has, and each chain runs against the sandbox (other nodes' outputs filled in).
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { request } from 'undici';
@@ -11,11 +8,9 @@ import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
 import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
 import type { SignedNotification } from '../../sandbox/forms';
 import { jsonOf, startForms, type FormsEnv } from './setup';
+import { examplesNamed } from '../harness/examples';
 
-const dir = path.join(__dirname, '../../examples');
-const examples = readdirSync(dir)
-	.filter((f) => /^forms-.*\.json$/.test(f))
-	.map((f) => ({ file: f, workflow: JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { nodes: IDataObject[] } }));
+const examples = examplesNamed(/^forms-.*\.json$/);
 
 function nodeOf(file: string, name: string): INodeParameters {
 	const node = examples.find((e) => e.file === file)!.workflow.nodes.find((n) => n.name === name);

@@ -1,30 +1,23 @@
 import { LoadOptionsContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialType,
 	INodeListSearchResult,
-	INodeParameters,
 	INodePropertyOptions,
 	ResourceMapperFields,
 } from 'n8n-workflow';
 import { UnexpectedError } from 'n8n-workflow';
 
-import { prepare, storedCredentials } from './context';
-import type { CredentialClass } from './credential-types';
+import { prepare, storedCredentials, type BaseOptions } from './context';
 import type { AnyNode } from './node-types';
 
-export interface RunMethodOptions {
-	/** The node's current parameters, as the editor sends them (getCurrentNodeParameter reads these). */
-	parameters?: INodeParameters;
-	credentials?: Record<string, ICredentialDataDecryptedObject>;
-	credentialTypes?: Array<CredentialClass | ICredentialType>;
+/** `parameters` are the node's current ones, as the editor sends them (getCurrentNodeParameter reads these). */
+export interface RunMethodOptions extends Pick<BaseOptions, 'parameters' | 'credentials' | 'credentialTypes' | 'typeVersion'> {
 	/** listSearch: the text typed in the search box. */
 	filter?: string;
 	/** listSearch: the token the previous page returned. */
 	paginationToken?: string;
 	/** The path of the parameter being edited, e.g. 'parameters.fileId' (for '&sibling' lookups). */
 	path?: string;
-	typeVersion?: number;
 }
 
 interface MethodResults {

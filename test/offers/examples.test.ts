@@ -1,8 +1,5 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The Offers example workflows name real parameters of the two nodes, and their nodes run against
 // the sandbox as they are saved (expressions included).
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
@@ -12,6 +9,7 @@ import { startSandbox, type SandboxServer } from '../../sandbox';
 import { type OffersState } from '../../sandbox/offers';
 import { runNode, runPoll } from '../harness';
 import { offersCredentials } from './setup';
+import { examplesNamed } from '../harness/examples';
 
 interface ExampleNode {
 	name: string;
@@ -20,10 +18,7 @@ interface ExampleNode {
 	credentials?: IDataObject;
 }
 
-const folder = path.join(__dirname, '../../examples');
-const examples = readdirSync(folder)
-	.filter((file) => /^offers-.*\.json$/.test(file))
-	.map((file) => ({ file, nodes: (JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as { nodes: ExampleNode[] }).nodes }));
+const examples = examplesNamed(/^offers-.*\.json$/).map(({ file, workflow }) => ({ file, nodes: workflow.nodes as unknown as ExampleNode[] }));
 
 const OFFERS = 'n8n-nodes-skyslope.skySlopeOffers';
 const TRIGGER = 'n8n-nodes-skyslope.skySlopeOffersTrigger';

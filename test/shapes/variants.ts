@@ -2,6 +2,7 @@
 import type { SandboxServer } from '../../sandbox';
 import type { ServiceName } from '../../sandbox/core/context';
 import type { ShapeVariant } from '../../sandbox/core/shapes';
+import type { RunNodeResult } from '../harness';
 
 /** Every wrapping a reasonable service may choose (the `unrecognisable` one is tested apart). */
 export const VARIANTS: ShapeVariant[] = ['singular', 'plural-one', 'bare', 'bare-array', 'value-wrapped', 'unwrapped'];
@@ -72,4 +73,16 @@ export function describeEveryWrapping(
 			});
 		});
 	});
+}
+
+/**
+ * An answer the node cannot read (the sandbox's `unrecognisable` shape, `{ weird: ... }`) failed the
+ * item and gave nothing: the error names the operation, the status and the keys it saw.
+ */
+export function expectUnreadable(result: RunNodeResult, action: string): void {
+	expect(result.output[0] ?? []).toEqual([]);
+	expect(result.error?.message).toContain(action);
+	expect(result.error?.message).toContain('HTTP 200');
+	expect(result.error?.message).toContain('top-level keys: weird');
+	expect(result.error?.context?.itemIndex).toBe(0);
 }

@@ -14,6 +14,13 @@ function callerFiles() {
 	return [...env.state.store.files.values()].filter((f) => f.type === 'File' && f.ownedBy === USERS.caller && !f.isDeleted);
 }
 
+/** Contact > Add, one Buyer per input item, into the file and under the name the item gives. */
+const addContacts = (people: Array<{ fileId: number; name: string }>, continueOnFail = false) =>
+	env.run(
+		{ resource: 'contact', operation: 'add', fileId: byId('={{ $json.fileId }}'), contactType: 'Buyer', firstName: '={{ $json.name }}', lastName: 'Batch' },
+		{ input: people.map((json) => ({ json })), continueOnFail },
+	);
+
 it.each([0, 1, 7, 49])('Contact > Add, 50 items, the service fails item %i', async (k) => {
 	const [target, faulty] = callerFiles();
 	const run = `k${k}-`;
@@ -23,17 +30,7 @@ it.each([0, 1, 7, 49])('Contact > Add, 50 items, the service fails item %i', asy
 		{ service: 'forms', method: 'POST', path: '/contacts$', latencyMs: 15 },
 		{ service: 'forms', method: 'POST', path: `^/partner/api/files/${faulty.id}/contacts$`, errorRate: 1, errorStatus: 503 },
 	]);
-	const result = await env.run(
-		{
-			resource: 'contact',
-			operation: 'add',
-			fileId: byId('={{ $json.fileId }}'),
-			contactType: 'Buyer',
-			firstName: '={{ $json.name }}',
-			lastName: 'Batch',
-		},
-		{ input: all.map((i) => ({ json: { fileId: i === k ? faulty.id : target.id, name: `${run}${i}` } })) },
-	);
+	const result = await addContacts(all.map((i) => ({ fileId: i === k ? faulty.id : target.id, name: `${run}${i}` })));
 
 	const indexOf = (name: unknown) => Number(String(name).slice(run.length));
 	const reached = env
@@ -73,16 +70,9 @@ it('Contact > Add with Continue On Fail: every item comes out, the refused one a
 	env.sandbox.setFaults([
 		{ service: 'forms', method: 'POST', path: `^/partner/api/files/${faulty.id}/contacts$`, errorRate: 1, errorStatus: 503 },
 	]);
-	const result = await env.run(
-		{
-			resource: 'contact',
-			operation: 'add',
-			fileId: byId('={{ $json.fileId }}'),
-			contactType: 'Buyer',
-			firstName: '={{ $json.name }}',
-			lastName: 'Batch',
-		},
-		{ input: all.map((i) => ({ json: { fileId: i === 7 ? faulty.id : target.id, name: `cof-${i}` } })), continueOnFail: true },
+	const result = await addContacts(
+		all.map((i) => ({ fileId: i === 7 ? faulty.id : target.id, name: `cof-${i}` })),
+		true,
 	);
 	expect(result.error).toBeUndefined();
 	const out = result.output[0];

@@ -1,19 +1,14 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The example workflows: every SkySlope node in them names a real operation and only parameters
 // that operation has; those that need no other node run against the sandbox.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
 import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
 import { json, startEnv, type Env } from './setup';
+import { examplesNamed } from '../harness/examples';
 
-const dir = path.join(__dirname, '../../examples');
-const examples = readdirSync(dir)
-	.filter((f) => /^skyslope-.*\.json$/.test(f))
-	.map((f) => ({ file: f, workflow: JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { nodes: IDataObject[] } }));
+const examples = examplesNamed(/^skyslope-.*\.json$/);
 
 const ours = (type: unknown) => type === 'n8n-nodes-skyslope.skySlopeListingsSales' || type === 'n8n-nodes-skyslope.skySlopeListingsSalesTrigger';
 
