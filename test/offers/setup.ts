@@ -41,7 +41,7 @@ export interface OffersEnv {
 	items(parameters: INodeParameters, input?: IDataObject[]): Promise<IDataObject[]>;
 	/** One poll of the Offers Trigger: its first output, or null when it emitted nothing. */
 	poll(parameters: INodeParameters, staticData: IDataObject, mode?: 'manual' | 'trigger'): Promise<INodeExecutionData[] | null>;
-	method<K extends MethodKind>(kind: K, name: string, options?: { parameters?: INodeParameters; filter?: string; trigger?: boolean }): Promise<RunMethodResult<K>['result']>;
+	method<K extends MethodKind>(kind: K, name: string, options?: { parameters?: INodeParameters; filter?: string }): Promise<RunMethodResult<K>['result']>;
 	/** The API requests the service received (no token requests), oldest first. */
 	apiCalls(path?: RegExp): RequestLogEntry[];
 	/** The token requests. */
@@ -78,9 +78,8 @@ export function useOffers(options: { trailingSlash?: boolean; sandbox?: SandboxO
 				env.credentials = result.credentials;
 				return result.output ? result.output[0] : null;
 			},
-			async method(kind, name, { parameters, filter, trigger } = {}) {
-				const node = trigger ? SkySlopeOffersTrigger : SkySlopeOffers;
-				const out = await runMethod(node, kind, name, { credentials: env.credentials, parameters, filter });
+			async method(kind, name, { parameters, filter } = {}) {
+				const out = await runMethod(SkySlopeOffers, kind, name, { credentials: env.credentials, parameters, filter });
 				env.credentials = out.credentials;
 				return out.result;
 			},

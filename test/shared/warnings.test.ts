@@ -25,7 +25,7 @@ describe('warningsOf', () => {
 		['null', { warnings: null }],
 		['an empty list', { warnings: [] }],
 		['an empty string', { warnings: '  ' }],
-		['no field', { value: { warnings: ['inside the payload is the record’s own'] } }],
+		['a field of the payload, not of the answer (the record’s own)', { value: { warnings: ['A'] } }],
 		['a list answer', [{ warnings: ['A'] }]],
 		['bytes', Buffer.from('{"warnings":["A"]}')],
 	])('finds none in %s', (_, body) => {
