@@ -10,11 +10,13 @@ import {
 import { serviceTime, triggerEvents, triggerNodeDescription } from '../shared';
 import { EXPORT_STATUSES } from './actions/bulkExport/export.operation';
 import { ExportStreamError, parseExportStream } from './helpers/exportStreamParser';
+import { fileGuid, fileType, StatusBook } from './helpers/statusBook';
 import {
 	eventTime,
 	isNewEvent,
 	limits,
 	selectEvents,
+	statusChange,
 	windowStart,
 	type TriggerEvent,
 	type TriggerState,
@@ -28,8 +30,8 @@ const DAY = 24 * 3600 * 1000;
 /** How far behind ours the service's clock may be before its time is taken for a zone misread. */
 const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
 
-/** How far back the first activation of a status-change trigger learns the current statuses. */
-const BASELINE_DAYS = 90;
+/** Where the first read of every file's status starts: one slice before 2000, then a year each. */
+const BOOK_FIRST_YEAR = 2000;
 
 /** How far back a manual test run looks for a sample. */
 const SAMPLE_DAYS = [30, 365];
@@ -83,6 +85,89 @@ async function readWindow(
 		});
 	}
 	return { objects, now: new Date(now).toISOString() };
+}
+
+/** The creation-date slices of the read of every file: all before 2000, then one a year to now. */
+export function bookSlices(now: number): Array<{ createdAfter: string; createdBefore: string }> {
+	const slices = [{ createdAfter: '1970-01-01T00:00:00.000Z', createdBefore: new Date(Date.UTC(BOOK_FIRST_YEAR, 0, 1) - 1).toISOString() }];
+	for (let year = BOOK_FIRST_YEAR; Date.UTC(year, 0, 1) <= now; year++) {
+		// The last slice reaches a day past now: a service clock ahead of ours loses nothing.
+		const end = Date.UTC(year + 1, 0, 1) - 1;
+		slices.push({ createdAfter: new Date(Date.UTC(year, 0, 1)).toISOString(), createdBefore: new Date(end > now ? now + DAY : end).toISOString() });
+	}
+	return slices;
+}
+
+/**
+ * The status of every listing and sale of the types asked for, read through the bulk export in
+ * creation-date slices and streamed object by object: memory holds the book, never the files.
+ * Each slice must bring what its summary announced; a stream that breaks off or ends short fails
+ * the poll, and the next poll reads it all again (nothing is taken as read that was not).
+ * `before` is what an earlier state knew of some files: a file whose status differs from it now
+ * changed while that state was not looking, and is returned as an event.
+ */
+async function readBook(
+	ctx: IPollFunctions,
+	types: string[],
+	targets: string[],
+	before: (type: string, guid: string) => string | undefined,
+): Promise<{ book: StatusBook; changed: IDataObject[] }> {
+	const book = new StatusBook(types);
+	const changed: IDataObject[] = [];
+	for (const slice of bookSlices(Date.now())) {
+		const where = `files created ${slice.createdAfter} to ${slice.createdBefore}`;
+		const stream = await skySlopeStream.call(ctx, { method: 'GET', path: '/api/files', qs: { type: [...types, 'summary'].join(','), ...slice } });
+		const received: Record<string, number> = { listing: 0, sale: 0 };
+		let summary: IDataObject | undefined;
+		let unfollowable: IDataObject | undefined;
+		let failure: string | undefined;
+		try {
+			for await (const object of parseExportStream(stream)) {
+				if (object.objectType === 'summary') {
+					summary = object;
+					continue;
+				}
+				const type = fileType(object);
+				if (!type || !types.includes(type)) continue;
+				const guid = fileGuid(object);
+				if (!guid) {
+					unfollowable = object;
+					break;
+				}
+				received[type]++;
+				const earlier = before(type, guid);
+				if (earlier === undefined) book.set(type, guid, String(object.status ?? ''));
+				else {
+					book.set(type, guid, earlier);
+					const change = statusChange(book, object, targets);
+					if (change) changed.push(change);
+				}
+			}
+		} catch (error) {
+			failure = error instanceof ExportStreamError ? error.message : String(error);
+		}
+		if (failure !== undefined) {
+			throw new NodeOperationError(ctx.getNode(), `${failure} (${where})`, {
+				description: 'The export stream broke off while the trigger read the status of every file; the next poll reads them again.',
+			});
+		}
+		if (unfollowable) {
+			const type = String(unfollowable.objectType);
+			throw new NodeOperationError(ctx.getNode(), `A ${type} of the export (${where}) has no ${type}Guid: its status cannot be followed`, {
+				description: `Keys of the object: ${Object.keys(unfollowable).slice(0, 20).join(', ')}. Tell SkySlope support.`,
+			});
+		}
+		const announced = { listing: Number(summary?.numberOfListings ?? 0), sale: Number(summary?.numberOfSales ?? 0) };
+		const short = types.filter((t) => received[t] < announced[t as 'listing' | 'sale']);
+		if (short.length) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`The export ended early (${where}): ${short.map((t) => `${received[t]} of ${announced[t as 'listing' | 'sale']} ${t}s`).join(', ')} arrived`,
+				{ description: 'The summary of the export announced more files. The next poll reads the status of every file again.' },
+			);
+		}
+	}
+	return { book, changed };
 }
 
 const events = triggerEvents(
@@ -165,10 +250,25 @@ export class SkySlopeListingsSalesTrigger implements INodeType {
 
 		const staticData = this.getWorkflowStaticData('node') as TriggerState & IDataObject;
 		const state: TriggerState = staticData.event === event ? { ...staticData } : {};
+		const save = (next: TriggerState) => {
+			for (const key of Object.keys(staticData)) delete staticData[key];
+			Object.assign(staticData, next);
+		};
+
+		if (event === 'statusChanged' && !StatusBook.fits(state.book, types)) {
+			// The first poll (or one after File Types changed, or after an earlier version of this
+			// node) reads the status of every file. What an earlier state knew is compared with it: a
+			// file it knew in another status changed meanwhile. A file it did not know is not new.
+			const startedAt = new Date().toISOString();
+			const earlierBook = state.book ? StatusBook.from(state.book) : undefined;
+			const earlierStatuses = state.statuses ?? {};
+			const { book, changed } = await readBook(this, types, statuses, (type, guid) => earlierBook?.get(type, guid) ?? earlierStatuses[guid]);
+			save({ event, cursor: startedAt, seen: {}, book: book.toData() });
+			return changed.length ? [this.helpers.returnJsonArray(changed)] : null;
+		}
+
 		const first = !state.cursor;
-		const since = first
-			? new Date(Date.now() - (event === 'statusChanged' ? BASELINE_DAYS * DAY : limits.overlapMs))
-			: (windowStart(state) as Date);
+		const since = first ? new Date(Date.now() - limits.overlapMs) : (windowStart(state) as Date);
 		const window = await readWindow(this, { types, since, by, statuses: serverStatuses });
 		const { emit, state: next } = selectEvents({
 			event,
@@ -178,9 +278,9 @@ export class SkySlopeListingsSalesTrigger implements INodeType {
 			targetStatuses: statuses,
 			// The first activation learns what is there and emits nothing: no backlog flood.
 			record: first,
+			book: event === 'statusChanged' && state.book ? StatusBook.from(state.book) : undefined,
 		});
-		for (const key of Object.keys(staticData)) delete staticData[key];
-		Object.assign(staticData, next);
+		save(next);
 		return emit.length ? [this.helpers.returnJsonArray(emit)] : null;
 	}
 }

@@ -6,6 +6,8 @@
 /**
  * - `pastEnd422`: listings-and-sales lists answer a page past the last one with 422 "Please check
  *   your query parameters", and a full last page still offers `next`.
+ * - `pageLimit`: listings-and-sales lists take `pageNumber` 1 to 1000 only (or to a number): a page
+ *   above it answers the same 422 as a page past the end, whatever the list holds.
  * - `zonelessDates`: listings-and-sales date-times without a zone and with a short fraction
  *   (`2020-10-13T18:39:21.14`); an empty date as `0001-01-01T00:00:00`.
  * - `displayStatuses`: listings-and-sales records name their status as the live service displays it
@@ -23,6 +25,7 @@
  */
 export const LIVE_BEHAVIOURS = [
 	'pastEnd422',
+	'pageLimit',
 	'zonelessDates',
 	'displayStatuses',
 	'valuesPayload',
@@ -34,7 +37,7 @@ export const LIVE_BEHAVIOURS = [
 ] as const;
 export type LiveBehaviour = (typeof LIVE_BEHAVIOURS)[number];
 
-/** The switches on: `true`, or for `parallel429` the number of requests in flight allowed. */
+/** The switches on: `true`, or for `parallel429` and `pageLimit` a number (see each). */
 export type LiveSwitches = Partial<Record<LiveBehaviour, boolean | number>>;
 
 /** In-flight requests allowed by `parallel429: true` (clients report 429 at 6 or more in parallel). */
@@ -81,6 +84,16 @@ function checkName(name: string): LiveBehaviour {
 /** Every switch on. */
 export function allLive(): LiveSwitches {
 	return Object.fromEntries(LIVE_BEHAVIOURS.map((b) => [b, true])) as LiveSwitches;
+}
+
+/** The highest page `pageLimit: true` lets a list be read to (clients report 1 to 1000). */
+export const DEFAULT_PAGE_LIMIT = 1000;
+
+/** The highest page number `pageLimit` allows, or undefined when it is off. */
+export function pageLimit(switches: LiveSwitches): number | undefined {
+	const v = switches.pageLimit;
+	if (v === undefined || v === false) return undefined;
+	return typeof v === 'number' && v > 0 ? v : DEFAULT_PAGE_LIMIT;
 }
 
 /** The in-flight limit `parallel429` sets, or undefined when it is off. */

@@ -9,6 +9,8 @@
 //   PATCH {api_url}/_sandbox/activity/listings/:guid (or sales/:guid) {field: value, ...}: one
 //        listing or sale changed as an agent or auditor would (a price, a status: `status: "closed"`
 //        also sets statusId), stamped modifiedOn = now
+//   POST {api_url}/_sandbox/activity/listings (or sales) {status?}: one new listing or sale entered
+//        in SkySlope's app in that status (a sale entered already closed), stamped now
 //   GET  {api_url}/_sandbox/activity/records: every stored listing and sale, as the export
 //        presents them now (the live switches applied), for a test to compare a mirror against
 import { mulberry32 } from '../core/random';
@@ -170,6 +172,21 @@ export function registerActivity(router: Router, deps: Deps): void {
 				if (kind === 'sales' && typeof changes.status === 'string' && changes.status in SALE_STATUS_IDS) {
 					rec.dto.statusId = SALE_STATUS_IDS[changes.status as SaleStatus];
 				}
+				return liveRecord(rec.dto, ctx.live());
+			}),
+		);
+	}
+	const entries: Array<[string, readonly string[], (status: string) => { dto: Dto }]> = [
+		['listings', LISTING_STATUSES, (status) => newListing(store, mulberry32(ctx.now()), ctx.now(), status as ListingStatus)],
+		['sales', SALE_STATUSES, (status) => newSale(store, mulberry32(ctx.now()), ctx.now(), status as SaleStatus)],
+	];
+	for (const [kind, statuses, enter] of entries) {
+		router.post(`/_sandbox/activity/${kind}`, (req) =>
+			answer(() => {
+				const status = String(objectBody(req).status ?? statuses[0]);
+				if (!statuses.includes(status)) throw new Error(`status must be one of ${statuses.join(', ')}`);
+				const rec = enter(status);
+				rec.dto.modifiedOn = iso(ctx.now());
 				return liveRecord(rec.dto, ctx.live());
 			}),
 		);

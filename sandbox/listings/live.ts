@@ -1,11 +1,11 @@
 // The live switches' effect on listings-and-sales answers (sandbox/core/live.ts says what each
 // switch means). One transform per switch, applied in this order to every answer of the service.
-import type { LiveBehaviour, LiveSwitches } from '../core/live';
+import { pageLimit, type LiveBehaviour, type LiveSwitches } from '../core/live';
 import type { SandboxRequest, SandboxResponse } from '../core/router';
 import { PAGE_SIZE } from './common';
-import { errorResponse, type Link } from './http';
+import { errorResponse, queryValue, type Link } from './http';
 
-type Transform = (req: SandboxRequest, answer: SandboxResponse) => SandboxResponse;
+type Transform = (req: SandboxRequest, answer: SandboxResponse, switches: LiveSwitches) => SandboxResponse;
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -35,6 +35,18 @@ const pastEnd422: Transform = (req, answer) => {
 	const next = new URL(self.href);
 	next.searchParams.set('PageNumber', String(page + 1));
 	return { ...answer, json: { ...envelope, links: [...links, { ...self, rel: 'next', href: next.toString() }] } };
+};
+
+/**
+ * pageLimit: a list read past page 1000 (or the number set) is refused with the 422 of a page past
+ * the end, however many records the list holds: a client that pages by number alone stops at
+ * 10,000 records and cannot tell.
+ */
+const pageLimitTransform: Transform = (req, answer, switches) => {
+	const limit = pageLimit(switches);
+	if (req.method !== 'GET' || !LIST_PATH.test(req.path) || limit === undefined) return answer;
+	const page = Number(queryValue(req, 'pageNumber') ?? 1);
+	return page > limit ? errorResponse(422, [PAST_END_MESSAGE]) : answer;
 };
 
 const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?Z$/;
@@ -123,6 +135,7 @@ const valuesPayload: Transform = (_req, answer) => {
 
 /** Each switch's transform of a finished answer; a switch that acts inside a route is not listed. */
 const TRANSFORMS: Array<[LiveBehaviour, Transform]> = [
+	['pageLimit', pageLimitTransform],
 	['pastEnd422', pastEnd422],
 	['shortOfficeKeys', shortOfficeKeys],
 	['writeWarnings', writeWarnings],
@@ -131,7 +144,7 @@ const TRANSFORMS: Array<[LiveBehaviour, Transform]> = [
 
 export function applyListingsLive(req: SandboxRequest, answer: SandboxResponse, switches: LiveSwitches): SandboxResponse {
 	let out = answer;
-	for (const [name, transform] of TRANSFORMS) if (switches[name]) out = transform(req, out);
+	for (const [name, transform] of TRANSFORMS) if (switches[name]) out = transform(req, out, switches);
 	// Records in JSON answers (the export streams its own through liveRecord).
 	if (out.json !== undefined && fieldTransform(switches)) out = { ...out, json: liveRecord(out.json, switches) };
 	return out;

@@ -3,7 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 import { p, readRecords } from '../../shared';
 import { loadReader } from './fields';
 import { CHECKLIST_TYPE, CONTACT, DOCUMENT, LISTING, OFFICE, SUBSCRIBERS, USER, kindOfFile } from './kinds';
-import { FILE_LIST_END, FILE_PAGE_SIZE } from './fileList';
+import { fileKey, walkStep, type FilePage, type FileWalk } from './fileWalk';
 import { getRecord, getRecords } from './reads';
 
 /* What the pickers read: one request each, through the node's transport and the shared readers. */
@@ -58,31 +58,49 @@ function fileName(file: IDataObject): string {
 		.join(' ');
 }
 
-/** One page (10) of listings or sales, and the next page number when there is one. */
+/** Where a picker's walk stands, as n8n carries it from one call to the next. */
+function walkOfToken(token: string | undefined): FileWalk {
+	const page = Number(token);
+	// A page number: the first page, or a token of an earlier version of the node.
+	if (!token || (Number.isSafeInteger(page) && page > 0)) return { ranges: [{}], page: page > 0 ? page : 1 };
+	try {
+		const walk = JSON.parse(token) as FileWalk;
+		if (Array.isArray(walk.ranges) && walk.ranges.length > 0 && Number.isSafeInteger(walk.page)) return walk;
+	} catch {
+		// Not a walk: start from the top.
+	}
+	return { ranges: [{}], page: 1 };
+}
+
+/** A walk as a token: a page number while it reads the first pages of the whole list, else JSON. */
+const tokenOfWalk = (walk: FileWalk): string =>
+	walk.page === 1 && walk.ranges.length === 1 && Object.keys(walk.ranges[0]).length === 0 ? '1' : JSON.stringify(walk);
+
+/**
+ * One page (10) of listings or sales, and the token of the next one when there is one. The picker
+ * walks the list as Get Many does, so a list past the service's 10,000 reads on. It asks for a
+ * range's page 1000 before the range's second page, and carries the keys it gave last (`shown`), so
+ * that the first page of a split range's newer half, or a record met twice on the boundary second
+ * of two ranges, is not given again.
+ */
 export async function filesPage(
 	ctx: ILoadOptionsFunctions,
 	kind: 'listing' | 'sale',
-	page: number,
-): Promise<{ choices: Choice[]; nextPage?: number }> {
-	const path = kind === 'listing' ? '/api/files/listings' : '/api/files/sales';
-	// A later page is asked for only after a page that offered it, as the live service does after a
-	// full page: its 422 there ends the list.
-	const { records, envelope } = await getRecords(ctx, path, {
-		kind: kindOfFile(kind),
-		operation: `Search ${kind}s`,
-		qs: { pageNumber: page },
-		end: FILE_LIST_END,
-		previousCount: page > 1 ? FILE_PAGE_SIZE : undefined,
-	});
-	const choices = records.map((f) => ({
-		name: fileName(f),
-		value: String(f[`${kind}Guid`]),
-	}));
-	// Without links (an answer without its envelope), a full page is taken to have a next one.
-	const hasNext = envelope.links
-		? envelope.links.some((l) => l.rel?.toLowerCase() === 'next')
-		: records.length >= FILE_PAGE_SIZE;
-	return { choices, nextPage: hasNext ? page + 1 : undefined };
+	token: string | undefined,
+): Promise<{ choices: Choice[]; nextToken?: string }> {
+	let walk: FileWalk | undefined = walkOfToken(token);
+	const shown = new Set(walk.shown ?? []);
+	const records: IDataObject[] = [];
+	const options = { kind, filters: {}, operation: `Search ${kind}s`, whole: true, probeAfterPages: 1 };
+	// A step that only learnt that a range is split brings no records: read on to a page that does.
+	while (walk && records.length === 0) {
+		const page: FilePage = await walkStep(ctx, { ...walk, shown: undefined }, options);
+		records.push(...page.records.filter((r) => !shown.has(fileKey(kind, r) ?? '')));
+		walk = page.next;
+	}
+	const keys = records.map((r) => fileKey(kind, r)).filter((k): k is string => !!k);
+	const choices = records.map((f) => ({ name: fileName(f), value: String(f[`${kind}Guid`]) }));
+	return { choices, nextToken: walk ? tokenOfWalk({ ...walk, shown: keys }) : undefined };
 }
 
 /**

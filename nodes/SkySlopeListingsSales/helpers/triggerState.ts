@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { serviceTime } from '../../shared/dates';
+import { fileGuid, fileType, type StatusBook, type StatusBookData } from './statusBook';
 import { sameStatus, statusWanted } from './statuses';
 
 export type TriggerEvent = 'newListing' | 'newSale' | 'changedListing' | 'changedSale' | 'statusChanged';
@@ -11,7 +12,12 @@ export interface TriggerState {
 	cursor?: string;
 	/** `guid@time` of objects emitted (or recorded) inside the overlap, so none is emitted twice. */
 	seen?: Record<string, number>;
-	/** Last known status by guid (status-change event), most recently touched last. */
+	/** The status of every file the account can see (status-change event): see statusBook.ts. */
+	book?: StatusBookData;
+	/**
+	 * Earlier versions' last known status by guid, of files seen changing since activation only:
+	 * read once, when the book is first made, then dropped.
+	 */
 	statuses?: Record<string, string>;
 	/** The event the state belongs to: a changed event starts afresh. */
 	event?: TriggerEvent;
@@ -21,7 +27,6 @@ export const limits = {
 	/** Each window reaches this far back before the cursor: late writes and clock skew. */
 	overlapMs: 2 * 60 * 1000,
 	maxSeen: 5000,
-	maxStatuses: 10000,
 };
 
 export const isNewEvent = (event: TriggerEvent) => event === 'newListing' || event === 'newSale';
@@ -63,26 +68,27 @@ export interface Selection {
  *
  * - New and changed objects: an object is emitted once per `guid@time`; the seen-set only keeps
  *   keys still inside the next window's overlap, and never more than `maxSeen`.
- * - Status changes: an object is emitted when its status differs from the last one known for it,
- *   and is one of `targetStatuses` (any, when empty). An object whose earlier status is unknown
- *   (not seen since activation) counts as changed when it was modified in the window, is not new,
- *   and is in a target status: `previousStatus` is then null.
- * - `record` (the first activation) stores what the window holds without emitting anything.
+ * - Status changes (`book` holds every file's status): an object is emitted when its status differs
+ *   from the one the book holds, and is one of `targetStatuses` (any, when empty), with
+ *   `previousStatus` as SkySlope wrote it. A file the book does not hold is new to the account
+ *   (created after the book was read, or newly shared with it): it is emitted once, with
+ *   `previousStatus: null`, when it is in a target status. The book is updated as it goes.
+ * - `record` (the first activation of the other events) stores what the window holds without
+ *   emitting anything.
  */
 export function selectEvents(options: {
 	event: TriggerEvent;
-	objects: IDataObject[];
+	objects: Iterable<IDataObject>;
 	state: TriggerState;
 	/** The server time of this poll, the next cursor. */
 	now: string;
 	targetStatuses?: string[];
 	record?: boolean;
+	book?: StatusBook;
 }): Selection {
-	const { event, objects, now, record } = options;
+	const { event, objects, now, record, book } = options;
 	const previous = options.state.event === event ? options.state : {};
 	const seen: Record<string, number> = { ...(previous.seen ?? {}) };
-	const statuses: Record<string, string> = { ...(previous.statuses ?? {}) };
-	const since = windowStart(previous)?.getTime() ?? 0;
 	const targets = options.targetStatuses ?? [];
 	const emit: IDataObject[] = [];
 	const sorted = [...objects].sort((a, b) => eventTime(event, a) - eventTime(event, b));
@@ -98,18 +104,8 @@ export function selectEvents(options: {
 			if (!record) emit.push(object);
 			continue;
 		}
-		const status = String(object.status ?? '');
-		const before = statuses[guid];
-		delete statuses[guid];
-		statuses[guid] = status;
-		// `Closed` read after `closed` is no change: the service writes a status either way.
-		if (record || (before !== undefined && sameStatus(before, status))) continue;
-		if (!statusWanted(status, targets)) continue;
-		if (before === undefined) {
-			const created = serviceTime(object.createdOn);
-			if (!previous.cursor || (created !== undefined && created >= since)) continue;
-		}
-		emit.push({ ...object, previousStatus: before ?? null });
+		const change = statusChange(book, object, targets);
+		if (change) emit.push(change);
 	}
 
 	// Keys older than the next window's start can never come back: drop them.
@@ -122,7 +118,24 @@ export function selectEvents(options: {
 			event,
 			cursor: now,
 			seen: bounded(seen, limits.maxSeen),
-			...(event === 'statusChanged' ? { statuses: bounded(statuses, limits.maxStatuses) } : {}),
+			...(event === 'statusChanged' && book ? { book: book.toData() } : {}),
 		},
 	};
+}
+
+/**
+ * A file's status read now, against the book: the event to emit (the record with its
+ * `previousStatus`), or undefined. The book takes the status as written now either way.
+ */
+export function statusChange(book: StatusBook | undefined, object: IDataObject, targets: string[]): IDataObject | undefined {
+	const type = fileType(object);
+	const guid = fileGuid(object);
+	if (!book || !type || !guid) return undefined;
+	const status = String(object.status ?? '');
+	const before = book.get(type, guid);
+	book.set(type, guid, status);
+	// `Closed` read after `closed` is no change: the service writes a status either way.
+	if (before !== undefined && sameStatus(before, status)) return undefined;
+	if (!statusWanted(status, targets)) return undefined;
+	return { ...object, previousStatus: before ?? null };
 }

@@ -19,17 +19,16 @@ async function files(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const start = Number(paginationToken);
-	let page = Number.isSafeInteger(start) && start > 0 ? start : 1;
+	let token = paginationToken;
 	// The service has no text search: a filter is matched here, over a few pages at a time.
 	const results: INodeListSearchResult['results'] = [];
 	for (let read = 0; read < (filter?.trim() ? FILTER_PAGES : 1); read++) {
-		const { choices, nextPage } = await filesPage(ctx, kind, page);
+		const { choices, nextToken } = await filesPage(ctx, kind, token);
 		results.push(...filtered(choices, filter).results);
-		if (!nextPage) return { results };
-		page = nextPage;
+		if (!nextToken) return { results };
+		token = nextToken;
 	}
-	return { results, paginationToken: String(page) };
+	return { results, paginationToken: token };
 }
 
 export async function searchListings(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
