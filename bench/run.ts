@@ -4,6 +4,7 @@
 // never fails a build on a machine's speed: a missed target is printed, not thrown.
 import './ts-first';
 
+import { brokerageBench } from './brokerage';
 import { e2eAddContactBench } from './e2e-add-contact';
 import { e2eFaultsBench } from './e2e-faults';
 import { e2eLatencyBench } from './e2e-latency';
@@ -32,6 +33,7 @@ const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	'e2e-form-open': { figures: '11', run: e2eFormOpenBench },
 	'queue-throughput': { figures: '12', run: queueThroughputBench },
 	mirror: { figures: '13, 14, 15', run: mirrorBench },
+	brokerage: { figures: '16, 17, 18', run: brokerageBench },
 };
 
 async function main(): Promise<void> {

@@ -6,6 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 import { N8nClient, OWNER } from '../../scripts/lib/n8n-api';
+import { bookSlices } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
 import { jsonCall } from '../harness/http';
 
 export type Json = Record<string, unknown>;
@@ -242,6 +243,18 @@ export interface RequestLogEntry {
 export async function sandboxLog(service?: ServiceName): Promise<RequestLogEntry[]> {
 	const log = await sandbox<RequestLogEntry[]>('GET', '/log');
 	return service ? log.filter((e) => e.service === service) : log;
+}
+
+/**
+ * Whether a Status Changed trigger's first poll has read the status of every file: one export
+ * request per creation-date slice since the log was cleared, the last answered a moment ago.
+ */
+export async function statusBookRead(): Promise<boolean> {
+	const reads = (await sandboxLog('listings')).filter((e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300);
+	if (reads.length < bookSlices(Date.now()).length) return false;
+	// The last slice streams a few objects after its request is logged: let the poll store its state.
+	await new Promise((r) => setTimeout(r, 2000));
+	return true;
 }
 
 export async function clearSandboxLog(): Promise<void> {

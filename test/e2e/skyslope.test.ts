@@ -15,6 +15,7 @@ import {
 	sandboxLog,
 	setFaults,
 	skyslopeNode,
+	statusBookRead,
 	waitFor,
 	waitForExecution,
 	workflow,
@@ -202,7 +203,7 @@ describe('SkySlope in n8n', () => {
 		await clearSandboxLog();
 		const workflowId = await createWorkflow(wf, true);
 		try {
-			await waitFor('the first poll', exportPolled);
+			await waitFor('the first poll, every sale read', statusBookRead);
 			// Commissions and a buyer complete the sale: incomplete -> pending.
 			const completed = await runWorkflow(
 				workflow([

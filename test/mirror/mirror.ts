@@ -122,7 +122,6 @@ export function example(m: Mirror, file: string): { id: string; workflow: Workfl
  * run a workflow) and the package's triggers left out (they belong to the published copy).
  */
 export async function runManualBranch(m: Mirror, file: string, options: { withData?: boolean; timeoutMs?: number } = {}): Promise<Execution> {
-	const { withData = true, timeoutMs = 600_000 } = options;
 	const { workflow } = example(m, file);
 	const path = `mirror-${randomUUID().slice(0, 8)}`;
 	const nodes: WorkflowNode[] = workflow.nodes
@@ -134,21 +133,30 @@ export async function runManualBranch(m: Mirror, file: string, options: { withDa
 		);
 	const names = new Set(nodes.map((n) => n.name));
 	const connections = Object.fromEntries(Object.entries(workflow.connections).filter(([from]) => names.has(from)));
-	const created = await api<{ id: string }>(m, 'POST', '/workflows', {
-		name: `${workflow.name ?? file} (first load)`,
-		nodes,
-		connections,
-		settings: { executionOrder: 'v1' },
-	});
+	return await runByWebhook(m, { name: `${workflow.name ?? file} (first load)`, nodes, connections, settings: { executionOrder: 'v1' } }, path, options);
+}
+
+/**
+ * Runs a workflow that starts at a webhook node listening on `path` (the public API cannot run a
+ * workflow): publishes it, calls the webhook, waits for the execution to end, unpublishes it.
+ */
+export async function runByWebhook(
+	m: Mirror,
+	workflow: { name: string; nodes: WorkflowNode[]; connections: Workflow['connections']; settings: Json },
+	path: string,
+	options: { withData?: boolean; timeoutMs?: number } = {},
+): Promise<Execution> {
+	const { withData = true, timeoutMs = 600_000 } = options;
+	const created = await api<{ id: string }>(m, 'POST', '/workflows', workflow);
 	await api(m, 'POST', `/workflows/${created.id}/activate`);
 	try {
 		for (let attempt = 0; ; attempt++) {
 			const res = await fetch(`${m.host.n8n.baseUrl}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 			if (res.status !== 404) {
-				if (!res.ok) throw new Error(`the first load's webhook answered ${res.status}: ${await res.text()}`);
+				if (!res.ok) throw new Error(`the webhook of ${workflow.name} answered ${res.status}: ${await res.text()}`);
 				break;
 			}
-			if (attempt > 50) throw new Error('the first load webhook was never registered');
+			if (attempt > 50) throw new Error(`the webhook of ${workflow.name} was never registered`);
 			await sleep(200);
 		}
 		const deadline = Date.now() + timeoutMs;
@@ -163,7 +171,7 @@ export async function runManualBranch(m: Mirror, file: string, options: { withDa
 			if (execution && execution.status !== 'running' && execution.status !== 'new') {
 				return withData ? await api<Execution>(m, 'GET', `/executions/${execution.id}?includeData=true`) : execution;
 			}
-			if (Date.now() > deadline) throw new Error(`the first load of ${file} did not finish within ${timeoutMs} ms`);
+			if (Date.now() > deadline) throw new Error(`${workflow.name} did not finish within ${timeoutMs} ms`);
 			await sleep(1000);
 		}
 	} finally {
