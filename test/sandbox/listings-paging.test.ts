@@ -163,3 +163,24 @@ describe('listings sandbox: the end of a list as the live service writes it (liv
 		});
 	}
 });
+
+describe('listings sandbox: the page limit (live switch pageLimit)', () => {
+	const api = Listings.use({ rateLimits: { listings: { limit: 10000 } }, live: { pageLimit: 3 } });
+
+	for (const kind of ['listings', 'sales'] as const) {
+		it(`${kind}: pages up to the limit answer, a page above it is the 422 of a page past the end although records remain`, async () => {
+			const all = kind === 'listings' ? api.state.store.listings : api.state.store.sales;
+			expect(all.size).toBeGreaterThan(40);
+			const third = await api.get(`/api/files/${kind}?pageNumber=3`);
+			expect(third.status).toBe(200);
+			expect((third.json.value as Page['value'])[kind]).toHaveLength(10);
+			const fourth = await api.get(`/api/files/${kind}?PageNumber=4`);
+			expect(fourth.status).toBe(422);
+			expect(fourth.json).toEqual({ errors: ['Please check your query parameters'] });
+			// The same page of a narrower creation-date range answers.
+			const newest = [...all.values()].map((r) => Date.parse(String(r.dto.createdOn))).sort((a, b) => b - a);
+			const narrow = await api.get(`/api/files/${kind}?pageNumber=1&earliestDate=${Math.floor(newest[5] / 1000)}`);
+			expect(narrow.status).toBe(200);
+		});
+	}
+});
