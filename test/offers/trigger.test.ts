@@ -32,7 +32,9 @@ describe('SkySlope Offers Trigger against the sandbox', () => {
 		expect(await poll(parameters, staticData)).toBeNull();
 		const recent = env.state.inRange(now - 14 * DAY, now);
 		expect(recent.length).toBeGreaterThan(5);
-		expect(Object.keys(staticData.seen as IDataObject).sort()).toEqual(recent.map((o) => o.OfferId).sort());
+		// It records every offer of the Re-Read Period (two years by default), the look-back among them.
+		const watched = env.state.inRange(now - 730 * DAY, now);
+		expect(Object.keys(staticData.seen as IDataObject).sort()).toEqual(watched.map((o) => o.OfferId).sort());
 		expect(await poll(parameters, staticData)).toBeNull();
 
 		const fresh = upsert({ fileId: 10004 });
@@ -49,8 +51,8 @@ describe('SkySlope Offers Trigger against the sandbox', () => {
 		expect(events(await poll(parameters, staticData))).toEqual([`updated ${fresh.OfferId} v1`]);
 		expect(await poll(parameters, staticData)).toBeNull();
 
-		// The state stays plain, small JSON.
-		expect(JSON.stringify(staticData).length).toBeLessThan(10_000);
+		// The state stays plain, small JSON: about 60 bytes an offer.
+		expect(JSON.stringify(staticData).length).toBeLessThan(watched.length * 70 + 500);
 	});
 
 	it('with New Offers only, an update starts no run and is not replayed later', async () => {
@@ -99,5 +101,74 @@ describe('SkySlope Offers Trigger against the sandbox', () => {
 		env.sandbox.expireAuth('offers');
 		expect(await poll({ event: 'newOffers' }, staticData)).toBeNull();
 		expect(env.sandbox.requests('offers', 'POST', /\/ext\/token$/)).toHaveLength(1);
+	});
+
+	describe('changes to offers of any age (the re-read)', () => {
+		const budget = 5;
+		const parameters = { event: 'newAndUpdatedOffers', scope: 'all', options: { sweepDays: 730, sweepRequestsPerPoll: budget } };
+		// An offer submitted `days` before now, on one of the sandbox's listings.
+		const submittedAgo = (days: number): Offer => upsert({ fileId: 10002, OfferSubmissionDate: new Date(Date.now() - days * DAY).toISOString() });
+
+		it('reports a change to an offer submitted 30, 90 or 365 days before within one turn, once, at most the budget a poll', async () => {
+			const staticData: IDataObject = {};
+			const old = [30, 90, 365].map(submittedAgo);
+			expect(await poll(parameters, staticData)).toBeNull();
+			// One turn: the 716 days after the look-back in 30-day windows, each one request here (the
+			// sandbox's windows hold fewer than 100 offers), so 24 requests, 5 polls at 5 a poll.
+			const turnPolls = Math.ceil(Math.ceil((730 - 14) / 30) / budget);
+			expect(turnPolls).toBe(5);
+			// Let the re-read go part of the way round first: the changes land wherever it is.
+			await poll(parameters, staticData);
+			await poll(parameters, staticData);
+
+			const changed = old.map((o, i) => upsert({ OfferId: o.OfferId, OfferTerms: { OfferStatus: ['Accepted', 'Countered', 'Withdrawn'][i] } }));
+			// An offer that reaches the service late, submitted 200 days ago: new, not an update.
+			const late = upsert({ fileId: 10003, OfferSubmissionDate: new Date(Date.now() - 200 * DAY).toISOString() });
+
+			const reported: string[] = [];
+			env.sandbox.clearLog();
+			for (let n = 0; n < turnPolls; n++) {
+				const before = env.apiCalls().length;
+				reported.push(...events(await poll(parameters, staticData)));
+				// The look-back (one request: fewer than 100 offers in 14 days) and the budget.
+				expect(env.apiCalls().length - before).toBeLessThanOrEqual(1 + budget);
+			}
+			expect(reported.sort()).toEqual(
+				[
+					...changed.map((o) => `updated ${o.OfferId} v${o.OfferTerms.OfferVersionNumber}`),
+					`new ${late.OfferId} v1`,
+				].sort(),
+			);
+			// Every window of the period was read in that turn, once, besides the look-back every poll.
+			const windows = env.apiCalls(/\/ext\/offers/).filter((e) => String(e.query.page) === '1').map((e) => `${String(e.query.startDate)}..${String(e.query.endDate)}`);
+			const lookBack = windows[0];
+			expect(windows.filter((w) => w === lookBack)).toHaveLength(turnPolls);
+			const swept = windows.filter((w) => w !== lookBack);
+			// 5 polls at 5 requests: the 24 windows of one turn (one of them took a second page).
+			expect({ turn: new Set(swept.slice(0, 24)).size, atLeast: swept.length >= 24 }).toEqual({ turn: 24, atLeast: true });
+
+			// Another whole turn: nothing again.
+			for (let n = 0; n < turnPolls; n++) expect(await poll(parameters, staticData)).toBeNull();
+		});
+
+		it('a longer Re-Read Period records what it adds and reports nothing for it; 0 reads the look-back only', async () => {
+			const staticData: IDataObject = {};
+			const short = { ...parameters, options: { sweepDays: 0 } };
+			expect(await poll(short, staticData)).toBeNull();
+			env.sandbox.clearLog();
+			expect(await poll(short, staticData)).toBeNull();
+			// The look-back's window only (a second page when the first is as long as any seen yet).
+			expect(new Set(env.apiCalls().map((e) => String(e.query.startDate)))).toEqual(new Set([new Date(Date.now() - 14 * DAY).toISOString().slice(0, 10)]));
+			const old = submittedAgo(120);
+			expect(await poll(short, staticData)).toBeNull();
+			upsert({ OfferId: old.OfferId, OfferTerms: { OfferStatus: 'Countered' } });
+			expect(await poll(short, staticData)).toBeNull();
+
+			// Now two years: the 716 days it adds are recorded (the change above with them), not reported.
+			expect(await poll(parameters, staticData)).toBeNull();
+			const watched = env.state.inRange(Date.now() - 730 * DAY, Date.now());
+			expect(Object.keys(staticData.seen as IDataObject).sort()).toEqual(watched.map((o) => o.OfferId).sort());
+			for (let n = 0; n < 5; n++) expect(await poll(parameters, staticData)).toBeNull();
+		});
 	});
 });

@@ -42,6 +42,23 @@ describe('offers trigger state', () => {
 		expect(diffOffers(quiet, [offer('a', 2, T0 + 1000)], { includeUpdates: true })).toEqual([]);
 	});
 
+	it('reports the same version changed without a new stamp, and reads the first versions\' state', () => {
+		const state: OffersTriggerState = {};
+		const a = offer('a', 1, T0);
+		diffOffers(state, [a], { includeUpdates: true, recordOnly: true });
+		// Read again in another key order: the same offer, nothing to report.
+		const reordered = { OfferTerms: { OfferVersionNumber: 1 }, ModificationTimestamp: a.ModificationTimestamp, OfferSubmissionDate: a.OfferSubmissionDate, OfferId: 'a' };
+		expect(diffOffers(state, [reordered], { includeUpdates: true })).toEqual([]);
+		const countered = { ...a, OfferTerms: { OfferVersionNumber: 1, OfferStatus: 'Countered' } };
+		expect(diffOffers(state, [countered], { includeUpdates: true }).map((x) => x.event)).toEqual(['updated']);
+		expect(diffOffers(state, [countered], { includeUpdates: true })).toEqual([]);
+
+		// A state kept by the first versions: [version, modified ms, submitted ms].
+		const old: OffersTriggerState = { seen: { a: [1, T0, T0] } };
+		expect(diffOffers(old, [a], { includeUpdates: true })).toEqual([]);
+		expect(diffOffers(old, [offer('a', 2, T0 + 1000)], { includeUpdates: true }).map((x) => x.event)).toEqual(['updated']);
+	});
+
 	it('reports oldest first', () => {
 		const state: OffersTriggerState = { seen: {} };
 		const found = diffOffers(state, [offer('late', 1, T0 + 3000), offer('early', 1, T0 + 1000)], {
@@ -60,9 +77,12 @@ describe('offers trigger state', () => {
 		expect(left).toContain('o49');
 		expect(left).not.toContain('o10');
 		expect(Date.parse(state.horizon as string)).toBeGreaterThan(T0 + 10 * DAY);
-		// An offer forgotten and seen again (changed, older than the horizon) is an update, not new.
+		// An offer submitted before the horizon is outside the watch: a later read of it reports nothing
+		// (neither "new" nor "updated": the trigger cannot tell what changed), and is not kept.
 		const back = diffOffers(state, [offer('o3', 2, T0 + 60 * DAY, T0 + 3 * DAY)], { includeUpdates: true });
-		expect(back.map((x) => x.event)).toEqual(['updated']);
+		expect(back).toEqual([]);
+		expect(state.seen?.o3).toBeUndefined();
+		expect(state.floor).toBe(state.horizon);
 		expect(JSON.parse(JSON.stringify(state))).toEqual(state);
 	});
 });

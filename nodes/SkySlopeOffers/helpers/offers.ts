@@ -28,6 +28,11 @@ export interface OfferRangeOptions {
 	/** Keep only offers on listings of this agent (OfferProperty.OfferAgentId). */
 	agentId?: string;
 	itemIndex?: number;
+	/**
+	 * Counts the requests made (the trigger spends a budget of them), and carries the largest page
+	 * the service has answered, from read to read: a page shorter than it ends a window at once.
+	 */
+	pages?: { count: number; largest?: number };
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -94,18 +99,20 @@ function submittedIn(offer: Offer, startMs: number, endMs: number): boolean {
  *
  * The spec names no maximum pageSize, so a service that silently answers fewer than asked must not
  * end the window early: a window ends on an empty page (204), on a page shorter than the largest
- * one seen in it, or on a page with nothing new (a service that ignores `page`).
+ * one seen in it (or, with `pages.largest`, in earlier reads), or on a page with nothing new (a
+ * service that ignores `page`).
  */
 export async function listOffersInRange(this: ApiContext, options: OfferRangeOptions): Promise<Offer[]> {
-	const { start, end, limit, agentId, itemIndex } = options;
+	const { start, end, limit, agentId, itemIndex, pages } = options;
 	const seen = new Set<string>();
 	const out: Offer[] = [];
 	const full = () => limit !== undefined && out.length >= limit;
 	const startMs = start.getTime();
 	const endMs = end.getTime();
 	for (const window of dayWindows(start, end)) {
-		let largest = 0;
+		let largest = pages?.largest ?? 0;
 		for (let page = 1; page <= MAX_PAGES_PER_WINDOW && !full(); page++) {
+			if (pages) pages.count++;
 			const records = await offersPage.call(this, window, page, itemIndex);
 			let fresh = 0;
 			for (const offer of records) {
@@ -121,6 +128,7 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 			}
 			if (records.length === 0 || fresh === 0 || records.length < largest) break;
 			largest = Math.max(largest, records.length);
+			if (pages) pages.largest = Math.max(pages.largest ?? 0, largest);
 		}
 		if (full()) break;
 	}

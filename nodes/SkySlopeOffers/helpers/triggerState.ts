@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { serviceTime } from '../../shared/dates';
@@ -5,22 +6,45 @@ import type { Offer } from './offers';
 
 /**
  * What the SkySlope Offers Trigger keeps in the workflow's static data between polls. Plain JSON,
- * bounded: `seen` holds only offers that a later poll can still read, at most MAX_SEEN of them.
+ * bounded: `seen` holds only offers that a later poll can still read (submitted after `horizon`),
+ * at most MAX_SEEN of them.
  */
 export interface OffersTriggerState extends IDataObject {
 	/** Which watch the state belongs to (scope and agent): another watch starts from scratch. */
 	key?: string;
 	/** When the last poll read up to (ISO 8601 UTC). Absent before the first poll. */
 	cursor?: string;
-	/** Offers forgotten before this moment (ISO 8601): an unseen offer older than it is not new. */
+	/**
+	 * Every offer submitted from this moment on (ISO 8601) has been recorded: one submitted before it
+	 * is outside the watch and never reported. A watch that reaches further back (the first poll, a
+	 * longer Re-Read Period) first records the offers between its start and the horizon, silently.
+	 */
 	horizon?: string;
-	/** OfferId -> [OfferVersionNumber, ModificationTimestamp ms, OfferSubmissionDate ms]. */
-	seen?: { [offerId: string]: number[] };
+	/** Set when MAX_SEEN made the trigger forget offers inside its period: the watch starts here. */
+	floor?: string;
+	/** The first day (YYYY-MM-DD, UTC) of the next window the sweep re-reads. */
+	sweepNext?: string;
+	/** The largest page the service has answered: a shorter page is the last of its window. */
+	largestPage?: number;
+	/**
+	 * OfferId -> `version.modified.submitted.fingerprint` (the times in seconds, base 36; the
+	 * fingerprint: 8 hex digits of the offer's content). The first versions kept
+	 * [version, modified ms, submitted ms]; both are read.
+	 */
+	seen?: { [offerId: string]: string | number[] };
 }
 
-export const MAX_SEEN = 5000;
+/** Offers the state keeps at most (about 50 bytes each): 5,000 offers are about 250 kB. */
+export const MAX_SEEN = 20_000;
 
 export type OfferEvent = 'new' | 'updated';
+
+interface Seen {
+	version: number;
+	modified: number;
+	submitted: number;
+	fingerprint: string;
+}
 
 function version(offer: Offer): number {
 	const v = Number(offer.OfferTerms?.OfferVersionNumber);
@@ -28,6 +52,32 @@ function version(offer: Offer): number {
 }
 
 const time = (value: unknown): number => (typeof value === 'string' ? serviceTime(value) : undefined) ?? 0;
+
+/** JSON with keys sorted at every level: the same offer reads the same whatever its key order. */
+function canonical(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+	if (value && typeof value === 'object') {
+		const entries = Object.entries(value as IDataObject).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+		return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+	}
+	return JSON.stringify(value) ?? 'null';
+}
+
+export function fingerprint(offer: Offer): string {
+	return createHash('sha256').update(canonical(offer)).digest('hex').slice(0, 8);
+}
+
+function read(entry: string | number[] | undefined): Seen | undefined {
+	if (Array.isArray(entry)) return { version: entry[0] ?? 0, modified: entry[1] ?? 0, submitted: entry[2] ?? 0, fingerprint: '' };
+	if (typeof entry !== 'string') return undefined;
+	const [v, m, s, f] = entry.split('.');
+	return { version: Number(v) || 0, modified: parseInt(m, 36) * 1000 || 0, submitted: parseInt(s, 36) * 1000 || 0, fingerprint: f ?? '' };
+}
+
+function write(seen: Seen): string {
+	const sec = (ms: number) => Math.max(0, Math.floor(ms / 1000)).toString(36);
+	return `${seen.version}.${sec(seen.modified)}.${sec(seen.submitted)}.${seen.fingerprint}`;
+}
 
 /** Oldest first: by ModificationTimestamp, then OfferSubmissionDate, then OfferId. */
 export function byModification(a: Offer, b: Offer): number {
@@ -40,9 +90,11 @@ export function byModification(a: Offer, b: Offer): number {
 
 /**
  * Compares the offers of one poll with what earlier polls saw and records them. An offer is new
- * when never seen (and not older than the horizon); updated when its OfferVersionNumber is higher,
- * or the same with a later ModificationTimestamp. Each (offer, version, timestamp) is reported once.
- * With `record only` (the first poll of a watch) nothing is reported.
+ * when never seen; updated when its OfferVersionNumber is higher, or the same with a later
+ * ModificationTimestamp, or the same version and time with other content (a service that changes
+ * an offer without stamping it). An older copy (a stale replica) is never news. Each version is
+ * reported once. With `recordOnly` (what a watch holds before it starts) nothing is reported.
+ * An offer submitted before the horizon is outside the watch: neither recorded nor reported.
  */
 export function diffOffers(
 	state: OffersTriggerState,
@@ -55,19 +107,31 @@ export function diffOffers(
 	for (const offer of [...offers].sort(byModification)) {
 		const id = typeof offer.OfferId === 'string' || typeof offer.OfferId === 'number' ? String(offer.OfferId) : '';
 		if (!id) continue;
-		const entry = [version(offer), time(offer.ModificationTimestamp), time(offer.OfferSubmissionDate)];
-		const previous = seen[id];
+		const now: Seen = {
+			version: version(offer),
+			modified: time(offer.ModificationTimestamp),
+			submitted: time(offer.OfferSubmissionDate),
+			fingerprint: fingerprint(offer),
+		};
+		const previous = read(seen[id]);
 		let event: OfferEvent | undefined;
 		if (!previous) {
-			// Unseen: new, unless it was submitted before what we already forgot (an old offer
-			// that changed and so came back into view).
-			event = horizon && entry[2] && entry[2] < horizon ? 'updated' : 'new';
-		} else if (entry[0] > previous[0] || (entry[0] === previous[0] && entry[1] > previous[1])) {
+			if (horizon && now.submitted && now.submitted < horizon && !options.recordOnly) continue;
+			event = 'new';
+		} else if (now.version !== previous.version) {
+			if (now.version < previous.version) continue;
+			event = 'updated';
+		} else if (Math.floor(now.modified / 1000) !== Math.floor(previous.modified / 1000)) {
+			if (now.modified < previous.modified) continue;
+			event = 'updated';
+		} else if (previous.fingerprint && now.fingerprint !== previous.fingerprint) {
 			event = 'updated';
 		} else {
+			// The same version (or a state of the first versions, with no fingerprint: recorded now).
+			if (!previous.fingerprint) seen[id] = write(now);
 			continue;
 		}
-		seen[id] = entry;
+		seen[id] = write(now);
 		if (options.recordOnly) continue;
 		if (event === 'updated' && !options.includeUpdates) continue;
 		out.push({ offer, event });
@@ -76,25 +140,33 @@ export function diffOffers(
 }
 
 /**
- * Forgets offers that no later poll can read (submitted and modified before `beforeMs`), then the
- * oldest ones beyond MAX_SEEN, moving the horizon up to what was forgotten.
+ * Forgets offers submitted before `startMs` (no later poll reads them: the service finds offers by
+ * submission date), then the oldest beyond `maxSeen`; the horizon (and, for the bound, the floor)
+ * moves up to what was forgotten.
  */
-export function pruneSeen(state: OffersTriggerState, beforeMs: number, maxSeen = MAX_SEEN): void {
+export function pruneSeen(state: OffersTriggerState, startMs: number, maxSeen = MAX_SEEN): void {
 	const seen = (state.seen ??= {});
-	let horizon = time(state.horizon);
+	let horizon = Math.max(time(state.horizon), startMs);
 	for (const [id, entry] of Object.entries(seen)) {
-		if (Math.max(entry[1] ?? 0, entry[2] ?? 0) < beforeMs) {
-			delete seen[id];
-			horizon = Math.max(horizon, beforeMs);
-		}
+		const s = read(entry) as Seen;
+		if ((s.submitted || s.modified) < startMs) delete seen[id];
 	}
 	const ids = Object.keys(seen);
 	if (ids.length > maxSeen) {
-		const oldest = ids.sort((a, b) => Math.max(seen[a][1], seen[a][2]) - Math.max(seen[b][1], seen[b][2]));
-		for (const id of oldest.slice(0, ids.length - maxSeen)) {
-			horizon = Math.max(horizon, seen[id][2] + 1);
+		const at = (id: string) => {
+			const s = read(seen[id]) as Seen;
+			return s.submitted || s.modified;
+		};
+		const oldest = ids.sort((a, b) => at(a) - at(b));
+		const forget = oldest.slice(0, ids.length - maxSeen);
+		// Keep whole seconds together: the horizon is the first second still kept.
+		const keepFrom = at(oldest[forget.length]);
+		for (const id of oldest) {
+			if (at(id) >= keepFrom) break;
 			delete seen[id];
 		}
+		horizon = Math.max(horizon, keepFrom);
+		state.floor = new Date(horizon).toISOString();
 	}
-	if (horizon) state.horizon = new Date(horizon).toISOString();
+	state.horizon = new Date(horizon).toISOString();
 }
