@@ -16,6 +16,7 @@ import { optionsCollection, watchedFileLocator } from './helpers/fields';
 import { subscribeFile } from './helpers/subscribe';
 import {
 	chosenFileIds,
+	DELIVERED_LIMIT,
 	deriveSecret,
 	MAX_NOTIFICATION_BYTES,
 	type NotificationFacts,
@@ -24,6 +25,7 @@ import {
 	readNotification,
 	sameSecret,
 	SEEN_LIMIT,
+	signedDocumentKey,
 	state,
 	subscribedUrl,
 } from './helpers/triggerState';
@@ -62,13 +64,27 @@ async function itemPerNotification(ctx: IWebhookFunctions, s: Signing & { option
  * its own ids, each saying why the rest is missing; a notification naming none becomes one item
  * that says so: never an empty run.
  */
-async function itemPerDocument(ctx: IWebhookFunctions, s: Signing & { download: boolean }): Promise<INodeExecutionData[]> {
+async function itemPerDocument(
+	ctx: IWebhookFunctions,
+	s: Signing & { download: boolean; delivered?: string[] },
+): Promise<INodeExecutionData[]> {
 	const base = { fileId: s.fileId, receivedAt: s.receivedAt, notification: s.body };
 	let documents: IDataObject[];
 	let problem: string | undefined;
 	try {
 		documents = documentsOfSigning(await s.listed(), s.facts);
 		if (!documents.length) problem = `the service lists no signed document of this signing on file ${s.fileId}`;
+		else if (s.delivered) {
+			// Each signed document once: a later signing on the envelope lists the earlier ones too.
+			const delivered = s.delivered;
+			documents = documents.filter((document) => {
+				const key = signedDocumentKey(s.fileId, document);
+				if (delivered.includes(key)) return false;
+				delivered.push(key);
+				return true;
+			});
+			if (!documents.length) return [];
+		}
 	} catch (error) {
 		documents = [];
 		problem = `listing the signed documents of file ${s.fileId} failed: ${(error as Error).message}`;
@@ -149,7 +165,8 @@ export class SkySlopeFormsTrigger implements INodeType {
 						name: 'ignoreRepeats',
 						type: 'boolean',
 						default: true,
-						description: 'Whether a notification already handled (the same envelope, documents and time) starts nothing when it arrives again',
+						description:
+							'Whether a notification already handled (the same envelope, documents and time) starts nothing when it arrives again; with One Item per Signed Document, also whether a signed document already delivered (the same file, envelope, document and signing time) is left out when a later signing lists it again',
 					},
 					{
 						displayName: 'One Item per Signed Document',
@@ -320,10 +337,15 @@ export class SkySlopeFormsTrigger implements INodeType {
 
 		const receivedAt = new Date().toISOString();
 		const prefix = typeof options.binaryPrefix === 'string' && options.binaryPrefix ? options.binaryPrefix : 'document_';
+		const delivered = options.ignoreRepeats !== false && !testEvent ? (Array.isArray(data.delivered) ? data.delivered : []) : undefined;
 		const items =
 			options.oneItemPerDocument === true
-				? await itemPerDocument(this, { fileId, facts, body, receivedAt, download: options.downloadDocuments === true, prefix, listed })
+				? await itemPerDocument(this, { fileId, facts, body, receivedAt, download: options.downloadDocuments === true, prefix, listed, delivered })
 				: [await itemPerNotification(this, { fileId, facts, body, receivedAt, options, prefix, listed })];
+		if (delivered) data.delivered = delivered.slice(-DELIVERED_LIMIT);
+		if (!items.length) {
+			return { webhookResponse: { received: true, ignored: 'every signed document of this signing was delivered before' } };
+		}
 		// Answer here, before n8n starts the run: n8n saves the static data changed above (the
 		// seen-set) when the webhook has answered, and starting the run first would lose the change.
 		const res = this.getResponseObject();

@@ -20,6 +20,9 @@
  * - `documentQuery500`: a listing document update with a file name in the query (not the body)
  *   answers 500, as clients of the live service report.
  * - `parallel429`: a number: requests of one service in flight beyond it are answered 429.
+ * - `resigning`: a completed Forms envelope can be signed again (a signer signs anew): its documents
+ *   are listed once more with the new signing time, beside the earlier signings, and the
+ *   notification names the envelope (and its documents, in the shapes that carry them).
  * - `publicFormsClient`: the Forms token endpoint takes a public PKCE client (no client secret) and
  *   also serves an Okta-style issuer (`/oauth2/<server id>/v1/authorize` and `/v1/token`).
  */
@@ -34,6 +37,7 @@ export const LIVE_BEHAVIOURS = [
 	'documentQuery500',
 	'parallel429',
 	'publicFormsClient',
+	'resigning',
 ] as const;
 export type LiveBehaviour = (typeof LIVE_BEHAVIOURS)[number];
 

@@ -148,7 +148,8 @@ export function signingRoutes(s: FormsState, deliveries: Delivery[]): void {
 				if (!envelope || envelope.fileId !== fileId || envelope.isDeleted) {
 					throw notFound(`Envelope ${input.formsEnvelopeId} was not found on file ${fileId}`);
 				}
-				if (envelope.status === 'Completed' || envelope.status === 'Voided') {
+				const again = envelope.status === 'Completed' && s.ctx.live().resigning === true;
+				if ((envelope.status === 'Completed' && !again) || envelope.status === 'Voided') {
 					throw new ApiError(409, `Envelope ${envelope.formsEnvelopeId} is already ${envelope.status}`);
 				}
 			} else {

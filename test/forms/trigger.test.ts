@@ -292,4 +292,52 @@ describe('One Item per Signed Document', () => {
 			env.sandbox.setFaults([]);
 		}
 	});
+
+	describe('each signed document once', () => {
+		const signAgain = async (fileId: number, formsEnvelopeId: number, shape?: string): Promise<SignedNotification> => {
+			const res = await request(`${env.sandbox.baseUrl}/forms/sandbox/files/${fileId}/sign`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ formsEnvelopeId, ...(shape ? { shape } : {}) }),
+			});
+			const json = (await res.body.json()) as { notification: SignedNotification };
+			expect(res.statusCode).toBe(200);
+			return json.notification;
+		};
+		afterEach(() => env.sandbox.setLive({}));
+
+		it('a later signing of the envelope delivers only its new versions; a document signed again is a new version', async () => {
+			env.sandbox.setLive({ resigning: true });
+			const [file] = freshFiles(1);
+			const parameters = perDocument([file.id]);
+			const staticData: IDataObject = {};
+			await hook('create', parameters, staticData);
+			const secret = { secret: String(staticData.secret) };
+			const first = await sign(file.id);
+			const firstItems = (await deliver(parameters, staticData, { ...first }, secret)).workflowData![0];
+			expect(firstItems.map((i) => i.json.documentId)).toEqual(first.documentIds);
+
+			// The same envelope signed again, notified by envelope only (no documents named): the service
+			// lists both signings of each document; only the new one is delivered.
+			await new Promise((r) => setTimeout(r, 5));
+			const again = await signAgain(file.id, first.formsEnvelopeId, 'envelopeOnly');
+			const listed = env.state.store.signed.filter((r) => r.formsEnvelopeId === first.formsEnvelopeId);
+			expect(listed).toHaveLength(2 * first.documentIds.length);
+			const secondItems = (await deliver(parameters, staticData, { ...again }, secret)).workflowData![0];
+			expect(secondItems.map((i) => i.json.documentId)).toEqual(first.documentIds);
+			for (const item of secondItems) {
+				expect(Date.parse(String(item.json.dateSigned))).toBeGreaterThan(Date.parse(String(firstItems[0].json.dateSigned)));
+			}
+
+			// The first notification once more, as a new delivery (another time): nothing new, no run.
+			const replay = await deliver(parameters, staticData, { ...first, signedAt: new Date().toISOString() }, secret);
+			expect(replay.workflowData).toBeUndefined();
+			expect(replay.webhookResponse).toEqual({ received: true, ignored: 'every signed document of this signing was delivered before' });
+			expect((staticData.delivered as string[]).length).toBe(2 * first.documentIds.length);
+
+			// With Ignore Repeats off, everything the signing lists comes out, as before.
+			const all = (await deliver({ ...parameters, options: { oneItemPerDocument: true, ignoreRepeats: false } }, staticData, { ...again }, secret)).workflowData![0];
+			expect(all).toHaveLength(2 * first.documentIds.length);
+		});
+	});
 });

@@ -20,6 +20,7 @@ interface Envelope {
 }
 
 interface Signed {
+	dateSigned: string;
 	envelopeDocumentId: number;
 	formsEnvelopeId: number;
 	envelopeId: string;
@@ -225,6 +226,25 @@ describe('forms sandbox: signed documents and the webhook', () => {
 
 			const again = await h.call('POST', '/sandbox/files/1001/sign', { json: { formsEnvelopeId: envelopeId } });
 			expect(again.status).toBe(409);
+		});
+
+		it('with `resigning` on, a completed envelope is signed again: its documents listed anew with the new time, beside the first signing', async () => {
+			const docs = h.state.store.liveDocuments(1001).map((d) => d.id);
+			const created = await h.api('POST', '/files/1001/envelopes', { json: { envelopeName: 'Signed twice', documentIds: docs } });
+			const envelopeId = (created.json as { envelope: { id: number } }).envelope.id;
+			const first = await h.call('POST', '/sandbox/files/1001/sign', { json: { formsEnvelopeId: envelopeId } });
+			expect(first.status).toBe(200);
+			expect((await h.call('POST', '/sandbox/files/1001/sign', { json: { formsEnvelopeId: envelopeId } })).status).toBe(409);
+
+			h.sandbox.setLive({ resigning: true });
+			await new Promise((r) => setTimeout(r, 5));
+			const second = await h.call('POST', '/sandbox/files/1001/sign', { json: { formsEnvelopeId: envelopeId } });
+			expect(second.status).toBe(200);
+			const listed = (await h.api('GET', `/documents/signed/1001/envelopes/${envelopeId}`)).json as Signed[];
+			const times = [...new Set(listed.map((r) => r.dateSigned))];
+			expect(times).toHaveLength(2);
+			for (const documentId of docs) expect(listed.filter((r) => r.documentId === documentId).map((r) => r.dateSigned).sort()).toEqual([...times].sort());
+			expect((second.json as { notification: { formsEnvelopeId: number; signedAt: string } }).notification).toMatchObject({ formsEnvelopeId: envelopeId, signedAt: times.sort()[1] });
 		});
 
 		it('creates an envelope when none is open, notifies nobody without a subscription, and validates its input', async () => {

@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'crypto';
+import { createHash, createHmac, timingSafeEqual } from 'crypto';
 import { NodeOperationError, type IDataObject, type IHookFunctions, type IWebhookFunctions } from 'n8n-workflow';
 
+import { serviceTime } from '../../shared/dates';
 import { FORMS_CREDENTIAL } from '../service';
 
 /** What the Forms trigger keeps between calls, and how it recognises its own notifications. */
@@ -30,6 +31,30 @@ export interface TriggerState extends IDataObject {
 	};
 	/** Keys of notifications already handled, oldest first, at most SEEN_LIMIT. */
 	seen?: string[];
+	/**
+	 * Signed documents already delivered one item each (signedDocumentKey, 11 characters), oldest
+	 * first, at most DELIVERED_LIMIT: a later signing on the same envelope does not deliver them again.
+	 */
+	delivered?: string[];
+}
+
+/** How many delivered signed documents the trigger remembers (about 14 bytes each). */
+export const DELIVERED_LIMIT = 5000;
+
+/**
+ * What makes a signed document the same one: its file, its envelope (GUID, else Forms id), its
+ * document (else its envelope document id) and when it was signed. A document signed again is a new
+ * version: the same ids at a later time. Hashed to 11 characters for the state.
+ */
+export function signedDocumentKey(fileId: number, document: IDataObject): string {
+	const signedAt = typeof document.dateSigned === 'string' ? (serviceTime(document.dateSigned) ?? document.dateSigned) : '';
+	const parts = [
+		fileId,
+		String(document.envelopeId ?? document.formsEnvelopeId ?? ''),
+		String(document.documentId ?? document.envelopeDocumentId ?? ''),
+		signedAt === '' ? String(document.esignDocumentGuid ?? '') : String(signedAt),
+	];
+	return createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 11);
 }
 
 export function state(ctx: IHookFunctions | IWebhookFunctions): TriggerState {
