@@ -1,4 +1,4 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
 import { request } from 'undici';
 
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
@@ -319,7 +319,7 @@ describe('One Item per Signed Document', () => {
 
 			// The same envelope signed again, notified by envelope only (no documents named): the service
 			// lists both signings of each document; only the new one is delivered.
-			await new Promise((r) => setTimeout(r, 5));
+			await sleep(5);
 			const again = await signAgain(file.id, first.formsEnvelopeId, 'envelopeOnly');
 			const listed = env.state.store.signed.filter((r) => r.formsEnvelopeId === first.formsEnvelopeId);
 			expect(listed).toHaveLength(2 * first.documentIds.length);

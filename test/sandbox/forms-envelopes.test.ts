@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { sleep } from 'n8n-workflow';
 import { request } from 'undici';
 
 import { bootForms, errorOf, useFormsHarness } from './forms-client';
@@ -237,7 +238,7 @@ describe('forms sandbox: signed documents and the webhook', () => {
 			expect((await h.call('POST', '/sandbox/files/1001/sign', { json: { formsEnvelopeId: envelopeId } })).status).toBe(409);
 
 			h.sandbox.setLive({ resigning: true });
-			await new Promise((r) => setTimeout(r, 5));
+			await sleep(5);
 			const second = await h.call('POST', '/sandbox/files/1001/sign', { json: { formsEnvelopeId: envelopeId } });
 			expect(second.status).toBe(200);
 			const listed = (await h.api('GET', `/documents/signed/1001/envelopes/${envelopeId}`)).json as Signed[];
