@@ -89,11 +89,10 @@ export async function sandbox<T = Json>(m: Mirror, method: string, path: string,
 
 export const api = <T = Json>(m: Mirror, method: string, path: string, body?: unknown) => m.host.client.api<T>(method, path, body);
 
-/** Runs SQL in the mirror's database through psql; the rows of a query as JSON. */
-export function sql<T = Json>(m: Mirror, query: string): Promise<T[]> {
+/** Runs SQL through psql in a database of a Postgres we started: its exit code, output and errors. */
+export function psql(pg: Pick<PostgresService, 'host' | 'port' | 'user'>, database: string, query: string): Promise<{ code: number; out: string; err: string }> {
 	return new Promise((resolve, reject) => {
-		const wrapped = `SELECT coalesce(json_agg(q), '[]'::json) FROM (${query}) q`;
-		const child = spawn('psql', ['-h', m.pg.host, '-p', String(m.pg.port), '-U', m.pg.user, '-d', m.pg.database, '-At', '-v', 'ON_ERROR_STOP=1', '-c', wrapped], {
+		const child = spawn('psql', ['-h', pg.host, '-p', String(pg.port), '-U', pg.user, '-d', database, '-At', '-q', '-v', 'ON_ERROR_STOP=1', '-c', query], {
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		let out = '';
@@ -101,8 +100,15 @@ export function sql<T = Json>(m: Mirror, query: string): Promise<T[]> {
 		child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
 		child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
 		child.on('error', reject);
-		child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as T[]) : reject(new Error(`psql exit ${code}: ${err}`))));
+		child.on('close', (code) => resolve({ code: code ?? 1, out: out.trim(), err }));
 	});
+}
+
+/** Runs SQL in the mirror's database through psql; the rows of a query as JSON. */
+export async function sql<T = Json>(m: Mirror, query: string): Promise<T[]> {
+	const { code, out, err } = await psql(m.pg, m.pg.database, `SELECT coalesce(json_agg(q), '[]'::json) FROM (${query}) q`);
+	if (code !== 0) throw new Error(`psql exit ${code}: ${err}`);
+	return JSON.parse(out) as T[];
 }
 
 export async function sandboxLog(m: Mirror): Promise<RequestLogEntry[]> {
