@@ -16,6 +16,7 @@ import { formsFilesBench } from './forms-files';
 import { out } from './lib';
 import { listingsLoginsBench, listingsRateBench } from './listings-calls';
 import { mirrorBench } from './mirror';
+import { offersSweepBench } from './offers-sweep';
 import { offersWindowsBench } from './offers-windows';
 import { queueThroughputBench } from './queue-throughput';
 
@@ -34,6 +35,7 @@ const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	'queue-throughput': { figures: '12', run: queueThroughputBench },
 	mirror: { figures: '13, 14, 15', run: mirrorBench },
 	brokerage: { figures: '16, 17, 18', run: brokerageBench },
+	'offers-sweep': { figures: '19', run: offersSweepBench },
 };
 
 async function main(): Promise<void> {
