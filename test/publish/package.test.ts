@@ -205,6 +205,20 @@ describe("n8n's package loader (community install)", () => {
 		expect(manifest.overrides).toBeUndefined();
 	});
 
+	it('ships what n8n loads and nothing that points elsewhere: no source maps, no `main` naming a missing file', () => {
+		expect(packed.files.filter((f) => f.endsWith('.map'))).toEqual([]);
+		const mapped = shippedJs().filter((f) => /sourceMappingURL=/.test(readFileSync(path.join(packed.root, f), 'utf8')));
+		expect(mapped).toEqual([]);
+		const main = (manifest as Manifest & { main?: string }).main;
+		if (main !== undefined) expect(packed.files).toContain(main);
+	});
+
+	it('refuses a plain `npm publish`: n8n-node prerelease runs first, and only a release sets RELEASE_MODE', () => {
+		expect(manifest.scripts?.prepublishOnly).toBe('n8n-node prerelease');
+		const workflow = readFileSync(path.join(REPO_ROOT, '.github', 'workflows', 'publish.yml'), 'utf8');
+		expect(workflow).toMatch(/npm publish --provenance[^\n]*\n\s+env:\n\s+RELEASE_MODE: 'true'/);
+	});
+
 	it('the n8n section lists only files in the tarball, and every node and credential file in it', () => {
 		const listed = [...manifest.n8n.nodes, ...manifest.n8n.credentials];
 		expect(listed.filter((f) => !packed.files.includes(f))).toEqual([]);
