@@ -4,6 +4,7 @@
 //                                                     (and `deliverTo`, e.g. n8n's test URL)
 //   GET    /forms/sandbox/notification-shape           the payload shape notifications are sent in
 //   PUT    /forms/sandbox/notification-shape           {"shape": ...} changes it (the spec does not publish one)
+//   GET    /forms/sandbox/files/:fileId/signed        the file's signed documents as recorded (for tests)
 //   DELETE /forms/sandbox/files/:fileId/subscription  forgets the file's webhook subscription
 import { z } from 'zod';
 
@@ -183,8 +184,24 @@ export function signingRoutes(s: FormsState, deliveries: Delivery[]): void {
 			return ok({
 				notification: notifications[0],
 				notifications,
+				// What the signing added to the file's signed documents (for a test to expect exactly these).
+				signed: records.map((r) => ({ envelopeId: r.envelopeId, formsEnvelopeId: r.formsEnvelopeId, documentId: r.documentId, dateSigned: r.dateSigned })),
 				deliveries: sent.map(({ url, status, error }) => ({ url, status, error })),
 			});
+		}),
+	);
+
+	// What the file's signed documents are, as recorded (a test's expectation; no token).
+	s.router.get(
+		'/sandbox/files/:fileId/signed',
+		wrap(s.traceId, (req) => {
+			const fileId = parseId('fileId', req.params.fileId);
+			if (!store.files.get(fileId)) throw notFound(`File ${fileId} was not found`);
+			return ok(
+				store.signed
+					.filter((r) => r.fileId === fileId)
+					.map((r) => ({ fileId: r.fileId, envelopeId: r.envelopeId, formsEnvelopeId: r.formsEnvelopeId, documentId: r.documentId, dateSigned: r.dateSigned })),
+			);
 		}),
 	);
 

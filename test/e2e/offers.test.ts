@@ -158,11 +158,14 @@ describe('SkySlope Offers in n8n', () => {
 		const wf = pollingWorkflow(triggerName, NODE_TYPES.offersTrigger, 'offers', { event: 'newAndUpdatedOffers', scope: 'all', options: {} });
 		const workflowId = await createWorkflow(wf, true);
 		try {
-			// Activation polls once at once (the quiet baseline, kept by n8n), then every minute. A poll
-			// has read everything when its window answers the empty page (204) that ends it.
+			// Activation polls once at once (the quiet baseline of its whole Re-Read Period, kept by n8n),
+			// then every minute. The baseline reads its windows oldest first: it has read everything once
+			// its last window (the one reaching past today) has answered, and n8n has saved its state.
+			const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
 			await waitFor('the first poll', async () =>
-				(await sandboxLog('offers')).some((e) => e.method === 'GET' && /\/ext\/offers/.test(e.path) && e.status === 204),
+				(await sandboxLog('offers')).some((e) => e.method === 'GET' && /\/ext\/offers/.test(e.path) && String(e.query.endDate) >= tomorrow),
 			);
+			await new Promise((r) => setTimeout(r, 3000));
 			const none = await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}`);
 			expect(none.data).toHaveLength(0);
 

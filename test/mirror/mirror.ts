@@ -212,7 +212,9 @@ export async function waitForPolls(m: Mirror, since: number, times = 1, timeoutM
 	const wanted: Array<[string, (e: RequestLogEntry) => boolean]> = [
 		['Changed listing', (e) => e.service === 'listings' && e.path === '/api/files' && String(e.query.type) === 'listing,summary' && e.query.modifiedAfter !== undefined],
 		['Changed sale', (e) => e.service === 'listings' && e.path === '/api/files' && String(e.query.type) === 'sale,summary' && e.query.modifiedAfter !== undefined],
-		['New or updated offer', (e) => e.service === 'offers' && /\/ext\/offers\/?$/.test(e.path) && String(e.query.page ?? '1') === '1'],
+		// The read that reaches today: the first poll's last window, or a later poll's look-back (its
+		// first read; the re-read of older windows follows it).
+		['New or updated offer', (e) => e.service === 'offers' && /\/ext\/offers\/?$/.test(e.path) && Date.parse(String(e.query.endDate)) > Date.now() - 2 * DAY],
 	];
 	for (;;) {
 		const log = (await sandboxLog(m)).filter((e) => e.at >= since && e.status >= 200 && e.status < 300 && e.method === 'GET');
@@ -266,6 +268,33 @@ export async function changeOffers(m: Mirror, fresh: number, updates: number, se
 		}),
 	];
 	await sandbox(m, 'POST', '/offers/_sandbox/offers', changes);
+}
+
+/**
+ * A new version of the offer submitted closest to each age (days before now): what the life of an
+ * offer brings weeks or months after it was submitted (accepted, countered, withdrawn). The ids.
+ */
+export async function changeOldOffers(m: Mirror, ages: number[], seed: number): Promise<Array<{ OfferId: string; days: number }>> {
+	const now = Date.now();
+	const all = await allOffers(m);
+	const picked: SandboxOffer[] = [];
+	for (const days of ages) {
+		const target = now - days * DAY;
+		const offer = all
+			.filter((o) => !picked.includes(o))
+			.sort((a, b) => Math.abs(Date.parse(a.OfferSubmissionDate) - target) - Math.abs(Date.parse(b.OfferSubmissionDate) - target))[0];
+		picked.push(offer);
+	}
+	await sandbox(
+		m,
+		'POST',
+		'/offers/_sandbox/offers',
+		picked.map((o, i) => ({
+			OfferId: o.OfferId,
+			OfferTerms: { OfferStatus: ['Accepted', 'Countered', 'Withdrawn'][(seed + i) % 3], OfferPrice: Number(o.OfferTerms.OfferPrice ?? 0) + 500 * (seed + 1) },
+		})),
+	);
+	return picked.map((o) => ({ OfferId: o.OfferId, days: Math.round((now - Date.parse(o.OfferSubmissionDate)) / DAY) }));
 }
 
 export const allOffers = (m: Mirror) => sandbox<SandboxOffer[]>(m, 'GET', '/offers/_sandbox/offers');
@@ -324,8 +353,18 @@ function compare(
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** The mirror's tables against the sandbox's records now. */
-export async function compareAll(m: Mirror, offersFrom: number, signed: Array<{ fileId: number; envelopeId: string; documentId: number }>): Promise<Comparison[]> {
+/** One signing of one document, as the sandbox recorded it. */
+export interface SignedDocument {
+	fileId: unknown;
+	envelopeId: unknown;
+	documentId: unknown;
+	dateSigned: unknown;
+}
+
+/** The mirror's tables against the sandbox's records now; the signed documents of the watched files. */
+export async function compareAll(m: Mirror, offersFrom: number, watchedFiles: number[]): Promise<Comparison[]> {
+	const signed: SignedDocument[] = [];
+	for (const fileId of watchedFiles) signed.push(...(await sandbox<SignedDocument[]>(m, 'GET', `/forms/sandbox/files/${fileId}/signed`)));
 	const records = await sandbox<{ listings: Json[]; sales: Json[] }>(m, 'GET', '/listings/_sandbox/activity/records');
 	const offers = (await allOffers(m)).filter((o) => Date.parse(o.OfferSubmissionDate) >= offersFrom);
 	const [listingRows, saleRows, offerRows, signedRows] = await Promise.all([
@@ -338,7 +377,8 @@ export async function compareAll(m: Mirror, offersFrom: number, signed: Array<{ 
 	const listingRowsNumeric = listingRows.map((r) => ({ ...r, listing_price: num(r.listing_price) }));
 	const saleRowsNumeric = saleRows.map((r) => ({ ...r, sale_price: num(r.sale_price), total_commission: num(r.total_commission) }));
 	const offerRowsNumeric = offerRows.map((r) => ({ ...r, offer_price: num(r.offer_price) }));
-	const signedKey = (s: { fileId: unknown; envelopeId: unknown; documentId: unknown }) => `${String(s.fileId)}/${String(s.envelopeId)}/${String(s.documentId)}`;
+	// A signed document is one signing of one document: its file, envelope, document and signing time.
+	const signedKey = (s: SignedDocument) => `${String(s.fileId)}/${String(s.envelopeId)}/${String(s.documentId)}@${String(asInstant(s.dateSigned))}`;
 	return [
 		compare('skyslope_listings', new Map(records.listings.map((r) => [String(r.listingGuid), r])), listingRowsNumeric, 'listing_guid', (r) => ({
 			status: r.status,
@@ -358,26 +398,28 @@ export async function compareAll(m: Mirror, offersFrom: number, signed: Array<{ 
 			version_number: num((o.OfferTerms as Json).OfferVersionNumber),
 			modified_at: asInstant(o.ModificationTimestamp),
 		})),
-		{
-			table: 'skyslope_signed_documents',
-			expected: signed.length,
-			rows: signedRows.length,
-			missing: signed.map(signedKey).filter((k) => !signedRows.some((r) => `${String(r.file_id)}/${String(r.envelope_id)}/${String(r.document_id)}` === k)),
-			extra: signedRows
-				.map((r) => `${String(r.file_id)}/${String(r.envelope_id)}/${String(r.document_id)}`)
-				.filter((k) => !signed.some((s) => signedKey(s) === k)),
-			stale: signedRows.filter((r) => r.signed_at === null).map((r) => `${String(r.file_id)}/${String(r.envelope_id)}/${String(r.document_id)}: no signing time`),
-		},
+		(() => {
+			const expected = new Set(signed.map(signedKey));
+			const rows = signedRows.map((r) => signedKey({ fileId: r.file_id, envelopeId: r.envelope_id, documentId: r.document_id, dateSigned: r.signed_at }));
+			return {
+				table: 'skyslope_signed_documents',
+				expected: expected.size,
+				rows: rows.length,
+				missing: [...expected].filter((k) => !rows.includes(k)),
+				extra: rows.filter((k, i) => !expected.has(k) || rows.indexOf(k) !== i),
+				stale: [],
+			};
+		})(),
 	];
 }
 
 export const exact = (c: Comparison) => c.missing.length === 0 && c.extra.length === 0 && c.stale.length === 0 && c.rows === c.expected;
 
 /** Compares until the mirror is exact or the time is up; the last comparison. */
-export async function converge(m: Mirror, offersFrom: number, signed: Parameters<typeof compareAll>[2], timeoutMs: number): Promise<Comparison[]> {
+export async function converge(m: Mirror, offersFrom: number, watchedFiles: number[], timeoutMs: number): Promise<Comparison[]> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const result = await compareAll(m, offersFrom, signed);
+		const result = await compareAll(m, offersFrom, watchedFiles);
 		if (result.every(exact) || Date.now() > deadline) return result;
 		await sleep(5000);
 	}
