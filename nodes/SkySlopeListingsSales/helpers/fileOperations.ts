@@ -51,7 +51,7 @@ export function fileCreate(kind: FileKind): Operation {
 	return formDrivenWrite({
 		value: 'create',
 		name: 'Create',
-		action: `Create a ${kind}`,
+		action: `Create ${kind}`,
 		description: `Create a ${kind} in an office, for an agent, with a checklist type; the other fields come from the ${kind} form`,
 		method: 'POST',
 		properties: [
@@ -83,7 +83,7 @@ export function fileUpdateAgent(kind: FileKind): Operation {
 	return simpleRequest({
 		value: 'updateAgent',
 		name: 'Update Agent',
-		action: `Set the primary agent of a ${kind}`,
+		action: `Set primary agent of ${kind}`,
 		description: `Make another user of the brokerage the primary agent of the ${kind}`,
 		method: 'PUT',
 		properties: [locator(kind), agentLocator('The new primary agent')],
@@ -96,7 +96,7 @@ export function fileUpdateChecklistType(kind: FileKind): Operation {
 	return simpleRequest({
 		value: 'updateChecklistType',
 		name: 'Update Checklist Type',
-		action: `Change the checklist type of a ${kind}`,
+		action: `Change checklist type of ${kind}`,
 		description: `Change the checklist type of a ${kind} (a Commercial Lease type cannot become another type, nor the reverse)`,
 		method: 'PUT',
 		properties: [locator(kind), checklistTypeField(Kind(kind))],
@@ -112,7 +112,7 @@ export function fileUpdateCoAgents(kind: FileKind): Operation {
 	return subWrite(kind, {
 		value: 'updateCoAgents',
 		name: 'Update Co-Agents',
-		action: `Set the co-agents of a ${kind}`,
+		action: `Set co-agents of ${kind}`,
 		description: `Replace the co-agents of a ${kind} (zero to five)`,
 		method: 'PUT',
 		sub: '/coAgents',
@@ -158,7 +158,7 @@ export const fileGet = (kind: FileKind): Operation =>
 	simpleRequest({
 		value: 'get',
 		name: 'Get',
-		action: `Get a ${kind}`,
+		action: `Get ${kind}`,
 		description: kind === 'listing' ? 'Retrieve a listing with its documents' : 'Retrieve a sale',
 		method: 'GET',
 		properties: [locator(kind), simplifyField()],
@@ -173,7 +173,7 @@ export const fileUpdate = (kind: FileKind): Operation =>
 	subWrite(kind, {
 		value: 'update',
 		name: 'Update',
-		action: `Update a ${kind}`,
+		action: `Update ${kind}`,
 		description: `Change fields of a ${kind}; the fields come from its update form`,
 		method: 'PUT',
 		sub: '',
@@ -185,7 +185,7 @@ export const fileUpdateProperty = (kind: FileKind): Operation =>
 	subWrite(kind, {
 		value: 'updateProperty',
 		name: 'Update Property',
-		action: `Update the property of a ${kind}`,
+		action: `Update property of ${kind}`,
 		description: `Set the property (address and details) of a ${kind}; the fields come from the property form`,
 		method: 'PUT',
 		sub: '/property',
@@ -197,7 +197,7 @@ export const fileAddCommissions = (kind: FileKind): Operation =>
 	subWrite(kind, {
 		value: 'addCommissions',
 		name: 'Add Commissions',
-		action: `Add commissions to a ${kind}`,
+		action: `Add commissions to ${kind}`,
 		description: `Add the commissions of a ${kind}; the fields come from the add-commissions form`,
 		method: 'POST',
 		sub: '/commissions',
@@ -208,7 +208,7 @@ export const fileUpdateCommissions = (kind: FileKind): Operation =>
 	subWrite(kind, {
 		value: 'updateCommissions',
 		name: 'Update Commissions',
-		action: `Update the commissions of a ${kind}`,
+		action: `Update commissions of ${kind}`,
 		description: `Change the commissions of a ${kind}; the fields come from the update-commissions form`,
 		method: 'PUT',
 		sub: '/commissions',
@@ -220,7 +220,7 @@ export const fileAddCommissionReferral = (kind: FileKind): Operation =>
 	subWrite(kind, {
 		value: 'addCommissionReferral',
 		name: 'Add Commission Referral',
-		action: `Add a commission referral to a ${kind}`,
+		action: `Add commission referral to ${kind}`,
 		description: `Add the commission referral of a ${kind}; the fields come from the commission referral form`,
 		method: 'POST',
 		sub: '/commissionReferral',
@@ -231,7 +231,7 @@ export const fileUpdateCommissionReferral = (kind: FileKind): Operation =>
 	subWrite(kind, {
 		value: 'updateCommissionReferral',
 		name: 'Update Commission Referral',
-		action: `Update the commission referral of a ${kind}`,
+		action: `Update commission referral of ${kind}`,
 		description: `Change fields of the commission referral of a ${kind}`,
 		method: 'PATCH',
 		sub: '/commissionReferral',

@@ -284,7 +284,7 @@ export function getFormOperation(kind: string, operations: Operation[]): Operati
 	return defineOperation({
 		value: 'getForm',
 		name: 'Get Form',
-		action: `Get a ${kind} form`,
+		action: `Get ${kind} form`,
 		description: `Read the form behind a ${kind} create or update: its fields, which are required, and their allowed values`,
 		toolDescription:
 			`Use before creating or changing a ${kind} (or its contacts, commissions, property) to learn which fields that write takes: pick the write in Form For. ` +

@@ -10,7 +10,7 @@ import { formsRequest } from '../../transport';
 export default defineOperation({
 	value: 'add',
 	name: 'Add',
-	action: 'Add a contact to a file',
+	action: 'Add contact to file',
 	toolDescription:
 		'Use to add a buyer, seller, agent or other contact to a Forms file. Returns the new contactId (or the existing contact when it is already on the file and skipping is on).',
 	description: 'Add a buyer, seller, agent or other contact to a file',

@@ -28,7 +28,7 @@ function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 export default defineOperation({
 	value: 'addMany',
 	name: 'Add Many',
-	action: 'Add many contacts to a file',
+	action: 'Add many contacts to file',
 	toolDescription:
 		'Use to add several contacts to a Forms file in one request. Returns how many were added and, per contact, its contactId, type and name.',
 	description: 'Add one contact per input item, in one request per file',

@@ -8,7 +8,7 @@ import { formsRequest } from '../../transport';
 export default defineOperation({
 	value: 'delete',
 	name: 'Delete',
-	action: 'Delete a contact',
+	action: 'Delete contact',
 	toolDescription:
 		'Use to remove a contact from a Forms file. Returns deleted: true with the fileId and contactId.',
 	description: 'Remove a contact from a file',

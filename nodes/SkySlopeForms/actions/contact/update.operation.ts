@@ -15,7 +15,7 @@ import { formsRequest } from '../../transport';
 export default defineOperation({
 	value: 'update',
 	name: 'Update',
-	action: 'Update a contact',
+	action: 'Update contact',
 	toolDescription:
 		'Use to rewrite a contact of a Forms file; optional fields left empty are cleared. Returns the contactId.',
 	description: 'Rewrite a contact: optional fields left empty are cleared',

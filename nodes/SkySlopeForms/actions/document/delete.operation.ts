@@ -8,7 +8,7 @@ import { formsRequest } from '../../transport';
 export default defineOperation({
 	value: 'delete',
 	name: 'Delete',
-	action: 'Delete a document',
+	action: 'Delete document',
 	toolDescription:
 		'Use to remove a document from a Forms file. Returns deleted: true with the fileId and documentId.',
 	description: 'Remove a document from its file',

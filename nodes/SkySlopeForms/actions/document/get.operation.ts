@@ -11,7 +11,7 @@ import { MAX_PAGE_SIZE } from '../../service';
 export default defineOperation({
 	value: 'get',
 	name: 'Get',
-	action: 'Get a document',
+	action: 'Get document',
 	toolDescription:
 		'Use when you need one document of a Forms file with its fillable fields (names and data references). Returns the document\'s metadata and a page of its field definitions.',
 	description: 'Get a document with its field definitions',

@@ -9,7 +9,7 @@ import { formsRequest } from '../../transport';
 export default defineOperation({
 	value: 'updateFields',
 	name: 'Update Fields',
-	action: 'Update the fields of a document',
+	action: 'Update fields of document',
 	toolDescription:
 		'Use to fill in fields of a document of a Forms file by their data references; other fields keep their values. Returns the documentId and whether addendums changed.',
 	description: 'Set field values of a document; fields not given keep their values',

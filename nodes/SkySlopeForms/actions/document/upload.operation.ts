@@ -10,7 +10,7 @@ import { formsRequest } from '../../transport';
 export default defineOperation({
 	value: 'upload',
 	name: 'Upload PDF',
-	action: 'Upload a PDF to a file',
+	action: 'Upload PDF to file',
 	toolDescription:
 		'Use to put a PDF into a Forms file as a new document: either a binary PDF of the workflow, or a document already in SkySlope Forms given by its reference (sourceFileId and sourceDocumentId, as a download or signed-documents tool returned them), e.g. to pass a signed purchase agreement on to another file. Returns the new documentId, the documentName and the size in bytes.',
 	description: 'Add a PDF to a file as a document (at most 25 MB): from a binary field, or a copy of a document already in SkySlope Forms',

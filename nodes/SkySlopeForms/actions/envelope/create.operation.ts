@@ -8,7 +8,7 @@ import { formsRequest } from '../../transport';
 export default defineOperation({
 	value: 'create',
 	name: 'Create',
-	action: 'Create an envelope',
+	action: 'Create envelope',
 	toolDescription:
 		'Use to put documents of a Forms file (by their document IDs) into a new envelope for signature. Returns the fileId and the new envelope\'s id and name.',
 	description: 'Create an envelope for signature from documents of a file',

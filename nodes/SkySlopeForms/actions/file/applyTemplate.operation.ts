@@ -8,7 +8,7 @@ import { formsRequest } from '../../transport';
 export default defineOperation({
 	value: 'applyTemplate',
 	name: 'Apply Template',
-	action: 'Apply a template to a file',
+	action: 'Apply template to file',
 	toolDescription:
 		'Use to add the documents of a Forms template (see the template tool for IDs) to a file. Returns the fileId.',
 	description: "Add a template's documents to a file",

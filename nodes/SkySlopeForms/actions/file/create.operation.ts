@@ -17,7 +17,7 @@ import { formsRequest } from '../../transport';
 export default defineOperation({
 	value: 'create',
 	name: 'Create',
-	action: 'Create a file',
+	action: 'Create file',
 	toolDescription:
 		'Use to start a new SkySlope Forms file for a listing or a buyer, optionally importing MLS data. Returns the new fileId and, when an MLS import was asked for, its mlsImport status.',
 	description: 'Create a listing or transaction file, optionally importing MLS data',

@@ -10,7 +10,7 @@ import { oneRecord } from '../../helpers/paging';
 export default defineOperation({
 	value: 'get',
 	name: 'Get',
-	action: 'Get a file',
+	action: 'Get file',
 	toolDescription:
 		'Use when you have a Forms file ID and need its details. Returns the file: name, status, price, dates, address, its contacts and its document IDs (the full record when Simplify is off).',
 	description: 'Get the details of a file: property, contacts, commissions, documents',

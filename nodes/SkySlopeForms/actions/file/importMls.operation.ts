@@ -9,7 +9,7 @@ import { formsRequest } from '../../transport';
 export default defineOperation({
 	value: 'importMls',
 	name: 'Import MLS',
-	action: 'Import MLS data into a file',
+	action: 'Import MLS data into file',
 	toolDescription:
 		'Use to save an MLS number on a Forms file and import that listing\'s data into it. Returns the fileId and mlsImport (check its status: a 200 does not mean the import happened).',
 	description: 'Save an MLS number on a file and import its listing data',

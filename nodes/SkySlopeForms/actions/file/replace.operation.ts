@@ -29,7 +29,7 @@ function parseList(ctx: IExecuteFunctions, label: string, raw: unknown, i: numbe
 export default defineOperation({
 	value: 'replace',
 	name: 'Replace',
-	action: 'Replace a file',
+	action: 'Replace file',
 	toolDescription:
 		'Use only to rewrite a whole Forms file (property, dates, price, contacts, commissions); anything not given is cleared. Returns the service\'s answer for the fileId.',
 	description: 'Replace the whole file: property, dates, price, contacts and commissions',

@@ -8,7 +8,7 @@ import { subscribeFile } from '../../helpers/subscribe';
 export default defineOperation({
 	value: 'subscribe',
 	name: 'Subscribe to Signed Documents',
-	action: 'Subscribe a file to signed documents',
+	action: 'Subscribe file to signed documents',
 	toolDescription:
 		'Use to have SkySlope Forms call a URL when documents of a file are signed. Returns whether the subscription was made (subscribed).',
 	description: 'Have the service call a URL when documents on the file are signed',

@@ -9,7 +9,7 @@ import { formsRequest } from '../../transport';
 export default defineOperation({
 	value: 'updateDetails',
 	name: 'Update Details',
-	action: 'Update the details of a file',
+	action: 'Update details of file',
 	toolDescription:
 		'Use to change the name, MLS number, price, closing or acceptance date, or address of a Forms file; fields not given keep their values. Returns the fileId and whether addendums changed.',
 	description: 'Change the name, MLS number, price, dates or address; fields left out keep their values',

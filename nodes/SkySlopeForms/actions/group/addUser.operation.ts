@@ -6,7 +6,7 @@ import { changeMembership, groupIdField, userIdField } from '../../helpers/group
 export default defineOperation({
 	value: 'addUser',
 	name: 'Add User',
-	action: 'Add a user to a group',
+	action: 'Add user to group',
 	toolDescription:
 		'Use to add a user to a SkySlope Forms group. Returns added: true with the userId and groupId.',
 	description: 'Add a user to a group (Add Group to User)',

@@ -7,7 +7,7 @@ import { formsFullRequest } from '../../transport';
 export default defineOperation({
 	value: 'create',
 	name: 'Create',
-	action: 'Create a group',
+	action: 'Create group',
 	toolDescription:
 		'Use to create a brokerage group in SkySlope Forms (an existing brokerage ID returns its group). Returns the group and whether it was newly created.',
 	description: 'Create a brokerage group (Add Group); an existing brokerage ID returns its group',

@@ -8,7 +8,7 @@ import { formsFullRequest } from '../../transport';
 export default defineOperation({
 	value: 'createChild',
 	name: 'Create Child Group',
-	action: 'Create a child group',
+	action: 'Create child group',
 	toolDescription:
 		'Use to create a group below a parent group (an existing name returns its group). Returns the group and whether it was newly created.',
 	description: 'Create a group below a parent group (Add Child Group); an existing name returns its group',

@@ -6,7 +6,7 @@ import { changeMembership, groupIdField, userIdField } from '../../helpers/group
 export default defineOperation({
 	value: 'removeUser',
 	name: 'Remove User',
-	action: 'Remove a user from a group',
+	action: 'Remove user from group',
 	toolDescription:
 		'Use to remove a user from a SkySlope Forms group. Returns removed: true with the userId and groupId.',
 	description: 'Remove a user from a group (Remove User from Group)',

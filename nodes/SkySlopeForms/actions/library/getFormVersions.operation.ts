@@ -7,7 +7,7 @@ import { wholeList } from '../../helpers/paging';
 export default defineOperation({
 	value: 'getFormVersions',
 	name: 'Get Form Versions',
-	action: 'Get the form versions of a library',
+	action: 'Get form versions of library',
 	toolDescription:
 		'Use to list the form versions of a form library with their attributes. Returns one record per form version.',
 	description: 'List the form versions of a library, with their attributes (Get Library Form Versions)',

@@ -9,7 +9,7 @@ import { fileIdOf, locatorIdOf } from '../../helpers/parameters';
 export default defineOperation({
 	value: 'getAllForEnvelope',
 	name: 'Get Many for an Envelope',
-	action: 'Get many signed documents of an envelope',
+	action: 'Get many signed documents of envelope',
 	toolDescription:
 		'Use when you need the signed documents of one envelope of a Forms file. Returns one record per signed document: documentId, documentName, envelopeName, dateSigned, documentAvailable.',
 	description: 'List the signed documents of one envelope of a file',

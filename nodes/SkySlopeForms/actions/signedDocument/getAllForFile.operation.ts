@@ -9,7 +9,7 @@ import { fileIdOf } from '../../helpers/parameters';
 export default defineOperation({
 	value: 'getAllForFile',
 	name: 'Get Many for a File',
-	action: 'Get many signed documents of a file',
+	action: 'Get many signed documents of file',
 	toolDescription:
 		'Use when the user asks for the signed documents of a Forms file (a signed purchase agreement, signed disclosures). Returns one record per signed document: documentId, documentName, envelopeName, dateSigned, documentAvailable; fileId and documentId are the reference the download and upload tools take.',
 	description: 'List the signed documents of a file',

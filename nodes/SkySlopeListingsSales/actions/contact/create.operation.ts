@@ -4,7 +4,7 @@ import { directoryContactFields } from '../../helpers/contactFields';
 export default formDrivenWrite({
 	value: 'create',
 	name: 'Create',
-	action: 'Create a contact',
+	action: 'Create contact',
 	toolDescription:
 		'Use to add a person or company to the brokerage\'s contact directory. Returns the new contactGuid and any warnings (e.g. a similar contact exists).',
 	description:

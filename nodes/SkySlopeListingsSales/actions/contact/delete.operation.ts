@@ -5,7 +5,7 @@ import { simpleRequest } from '../../helpers/formDriven';
 export default simpleRequest({
 	value: 'delete',
 	name: 'Delete',
-	action: 'Delete a contact',
+	action: 'Delete contact',
 	toolDescription:
 		'Use to remove a contact from the brokerage\'s directory. Returns deleted: true with the contactGuid.',
 	description: 'Remove a contact from the brokerage directory',

@@ -6,7 +6,7 @@ import { directoryContactFields } from '../../helpers/contactFields';
 export default formDrivenWrite({
 	value: 'update',
 	name: 'Update',
-	action: 'Update a contact',
+	action: 'Update contact',
 	toolDescription:
 		'Use to change a contact of the brokerage\'s directory. Returns the contactGuid and any warnings.',
 	description: 'Change fields of a contact of the brokerage directory',

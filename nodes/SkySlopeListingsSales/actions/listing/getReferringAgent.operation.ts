@@ -6,7 +6,7 @@ import { recordOutput } from '../../helpers/reads';
 export default simpleRequest({
 	value: 'getReferringAgent',
 	name: 'Get Referring Agent',
-	action: 'Get the referring agent of a listing',
+	action: 'Get referring agent of listing',
 	toolDescription:
 		'Use when the user asks who referred a listing. Returns the referring agent of the listing (name, company, contact details).',
 	description: 'Retrieve the referring agent of a listing',

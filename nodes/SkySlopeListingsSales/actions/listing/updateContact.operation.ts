@@ -7,7 +7,7 @@ const contactPath = (r: Reader) => p`/contacts/${guidOf(r, 'contactGuid')}/updat
 export default formDrivenWrite({
 	value: 'updateContact',
 	name: 'Update Contact',
-	action: 'Update a contact of a listing',
+	action: 'Update contact of listing',
 	toolDescription:
 		'Use to change a seller, home warranty or miscellaneous contact of a listing. Returns the listingGuid and any warnings.',
 	description: 'Change a seller, home warranty or miscellaneous contact of a listing; the fields come from its contact form',

@@ -4,7 +4,7 @@ import { simpleRequest } from '../../helpers/formDriven';
 export default simpleRequest({
 	value: 'updateCustomFields',
 	name: 'Update Custom Fields',
-	action: 'Update the custom fields of a listing',
+	action: 'Update custom fields of listing',
 	toolDescription:
 		'Use to set custom fields of a listing; other custom fields keep their values. Returns the listingGuid.',
 	description: 'Set custom fields of a listing; other custom fields keep their values',

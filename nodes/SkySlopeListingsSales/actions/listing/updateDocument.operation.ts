@@ -5,7 +5,7 @@ import { formDrivenWrite } from '../../helpers/formDriven';
 export default formDrivenWrite({
 	value: 'updateDocument',
 	name: 'Update Document',
-	action: 'Update a document of a listing',
+	action: 'Update document of listing',
 	toolDescription:
 		'Use to rename a document of a listing or change its review status. Returns the listingGuid and any warnings.',
 	description: 'Rename a document of a listing or change its review status',

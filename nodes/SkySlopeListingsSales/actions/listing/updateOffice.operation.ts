@@ -4,7 +4,7 @@ import { simpleRequest } from '../../helpers/formDriven';
 export default simpleRequest({
 	value: 'updateOffice',
 	name: 'Update Office',
-	action: 'Move a listing to another office',
+	action: 'Move listing to another office',
 	toolDescription:
 		'Use to move a listing to another office (multi-office brokerages only). Returns the listingGuid.',
 	description: 'Assign the listing to another office (multi-office brokers only; single-office brokers get an error)',

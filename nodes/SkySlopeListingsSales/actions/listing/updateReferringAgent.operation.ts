@@ -4,7 +4,7 @@ import { formDrivenWrite } from '../../helpers/formDriven';
 export default formDrivenWrite({
 	value: 'updateReferringAgent',
 	name: 'Update Referring Agent',
-	action: 'Update the referring agent of a listing',
+	action: 'Update referring agent of listing',
 	toolDescription:
 		'Use to change the referring agent of a listing. Returns the listingGuid and any warnings.',
 	description: 'Change fields of the referring agent of a listing',

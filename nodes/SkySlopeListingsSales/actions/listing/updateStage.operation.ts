@@ -5,7 +5,7 @@ import { simpleRequest } from '../../helpers/formDriven';
 export default simpleRequest({
 	value: 'updateStage',
 	name: 'Update Stage',
-	action: 'Set the stage of a listing',
+	action: 'Set stage of listing',
 	toolDescription:
 		'Use to move a listing to another stage of its checklist. Returns the listingGuid.',
 	description: 'Move a listing to another stage of its checklist',

@@ -7,7 +7,7 @@ import { p } from '../../../shared';
 export default simpleRequest({
 	value: 'get',
 	name: 'Get',
-	action: 'Get an office',
+	action: 'Get office',
 	toolDescription:
 		'Use when you have an office GUID and need that office. Returns the office: name, address, phone.',
 	description: 'Retrieve an office',

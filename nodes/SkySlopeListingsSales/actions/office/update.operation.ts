@@ -12,7 +12,7 @@ const address = ['streetNumber', 'streetName', 'unit', 'city', 'state', 'zip'].m
 export default formDrivenWrite({
 	value: 'update',
 	name: 'Update',
-	action: 'Update an office',
+	action: 'Update office',
 	toolDescription:
 		'Use to change the name, phone or address of an office (brokers only). Returns the officeGuid and any warnings.',
 	description: 'Change the name, phone or address of an office (brokers only)',

@@ -4,7 +4,7 @@ import { formDrivenWrite } from '../../helpers/formDriven';
 export default formDrivenWrite({
 	value: 'addAttorneyContact',
 	name: 'Add Attorney Contact',
-	action: 'Add an attorney contact to a sale',
+	action: 'Add attorney contact to sale',
 	toolDescription:
 		'Use to add an attorney contact to a sale (name, email, phone, company as its contact form asks). Returns the saleGuid and any warnings.',
 	description: 'Add an attorney contact to a sale; the fields come from the matching contact form',

@@ -4,7 +4,7 @@ import { formDrivenWrite } from '../../helpers/formDriven';
 export default formDrivenWrite({
 	value: 'addCommissionLog',
 	name: 'Add Commission Log Entry',
-	action: 'Add a commission log entry to a sale',
+	action: 'Add commission log entry to sale',
 	toolDescription:
 		'Use to record additional commission information on a sale. Returns the saleGuid and any warnings.',
 	description: 'Record additional commission information on a sale',

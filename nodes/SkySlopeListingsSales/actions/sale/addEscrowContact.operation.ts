@@ -4,7 +4,7 @@ import { formDrivenWrite } from '../../helpers/formDriven';
 export default formDrivenWrite({
 	value: 'addEscrowContact',
 	name: 'Add Escrow Contact',
-	action: 'Add an escrow contact to a sale',
+	action: 'Add escrow contact to sale',
 	toolDescription:
 		'Use to add an escrow contact to a sale (name, email, phone, company as its contact form asks). Returns the saleGuid and any warnings.',
 	description: 'Add an escrow contact to a sale; the fields come from the matching contact form',

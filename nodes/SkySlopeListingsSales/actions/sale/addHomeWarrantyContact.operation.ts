@@ -4,7 +4,7 @@ import { formDrivenWrite } from '../../helpers/formDriven';
 export default formDrivenWrite({
 	value: 'addHomeWarrantyContact',
 	name: 'Add Home Warranty Contact',
-	action: 'Add a home warranty contact to a sale',
+	action: 'Add home warranty contact to sale',
 	toolDescription:
 		'Use to add a home warranty contact to a sale (name, email, phone, company as its contact form asks). Returns the saleGuid and any warnings.',
 	description: 'Add a home warranty contact to a sale; the fields come from the matching contact form',

@@ -4,7 +4,7 @@ import { formDrivenWrite } from '../../helpers/formDriven';
 export default formDrivenWrite({
 	value: 'addMiscellaneousContact',
 	name: 'Add Miscellaneous Contact',
-	action: 'Add a miscellaneous contact to a sale',
+	action: 'Add miscellaneous contact to sale',
 	toolDescription:
 		'Use to add a miscellaneous contact to a sale (name, email, phone, company as its contact form asks). Returns the saleGuid and any warnings.',
 	description: 'Add a miscellaneous contact to a sale; the fields come from the matching contact form',

@@ -4,7 +4,7 @@ import { formDrivenWrite } from '../../helpers/formDriven';
 export default formDrivenWrite({
 	value: 'addOtherSideAgentContact',
 	name: 'Add Other Side Agent Contact',
-	action: 'Add the agent of the other side as a contact of a sale',
+	action: 'Add agent of other side as contact of sale',
 	toolDescription:
 		'Use to add the other side\'s agent as a contact to a sale (name, email, phone, company as its contact form asks). Returns the saleGuid and any warnings.',
 	description: 'Add the agent of the other side as a contact of a sale; the fields come from the matching contact form',

@@ -4,7 +4,7 @@ import { formDrivenWrite } from '../../helpers/formDriven';
 export default formDrivenWrite({
 	value: 'addSellerContact',
 	name: 'Add Seller Contact',
-	action: 'Add a seller contact to a sale',
+	action: 'Add seller contact to sale',
 	toolDescription:
 		'Use to add a seller contact to a sale (name, email, phone, company as its contact form asks). Returns the saleGuid and any warnings.',
 	description: 'Add a seller contact to a sale; the fields come from the matching contact form',

@@ -4,7 +4,7 @@ import { formDrivenWrite } from '../../helpers/formDriven';
 export default formDrivenWrite({
 	value: 'addTitleContact',
 	name: 'Add Title Contact',
-	action: 'Add a title contact to a sale',
+	action: 'Add title contact to sale',
 	toolDescription:
 		'Use to add a title contact to a sale (name, email, phone, company as its contact form asks). Returns the saleGuid and any warnings.',
 	description: 'Add a title contact to a sale; the fields come from the matching contact form',

@@ -6,7 +6,7 @@ import { recordsOutput } from '../../helpers/reads';
 export default simpleRequest({
 	value: 'getCommissionLog',
 	name: 'Get Commission Log',
-	action: 'Get the commission log of a sale',
+	action: 'Get commission log of sale',
 	toolDescription:
 		'Use when the user asks about the commission log of a sale. Returns one record per commission log entry.',
 	description: 'List the commission log entries of a sale, one item each',

@@ -4,7 +4,7 @@ import { formDrivenWrite } from '../../helpers/formDriven';
 export default formDrivenWrite({
 	value: 'updateCommissionBreakdown',
 	name: 'Update Commission Breakdown',
-	action: 'Set the commission breakdown of a sale',
+	action: 'Set commission breakdown of sale',
 	toolDescription:
 		'Use to replace the commission breakdowns of a sale. Returns the saleGuid and any warnings.',
 	description: 'Replace the commission breakdowns of a sale; the fields come from the commission breakdowns form',

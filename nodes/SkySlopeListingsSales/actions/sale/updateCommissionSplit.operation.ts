@@ -4,7 +4,7 @@ import { formDrivenWrite } from '../../helpers/formDriven';
 export default formDrivenWrite({
 	value: 'updateCommissionSplit',
 	name: 'Update Commission Split',
-	action: 'Set the commission split of a sale',
+	action: 'Set commission split of sale',
 	toolDescription:
 		'Use to split a sale\'s commission between the primary agent and the co-agents. Returns the saleGuid and any warnings.',
 	description: 'Split the commission between the primary agent and the co-agents; the fields come from the commission split form',

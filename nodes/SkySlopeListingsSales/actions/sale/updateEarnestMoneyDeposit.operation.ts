@@ -34,7 +34,7 @@ const date = (name: string, displayName: string) => ({ displayName, name, type: 
 export default simpleRequest({
 	value: 'updateEarnestMoneyDeposit',
 	name: 'Update Earnest Money Deposit',
-	action: 'Update the earnest money deposit of a sale',
+	action: 'Update earnest money deposit of sale',
 	toolDescription:
 		'Use to set the earnest money deposit of a sale: amounts, dates and whether it is held. Returns the saleGuid.',
 	description: 'Set amounts, dates and whether the earnest money is held',

@@ -3,7 +3,7 @@ import { simpleRequest } from '../../helpers/formDriven';
 export default simpleRequest({
 	value: 'checkHealth',
 	name: 'Check Health',
-	action: 'Check the health of the service',
+	action: 'Check health of service',
 	toolDescription:
 		'Use to check whether the SkySlope Listings & Sales service is up. Returns healthy: true when it answers as healthy (an error otherwise).',
 	description: 'Whether the SkySlope service answers as healthy',

@@ -12,7 +12,7 @@ import { offersRequest } from '../../transport';
 export default defineOperation({
 	value: 'getListings',
 	name: 'Get Listings With Offers',
-	action: 'Get listings with offers of an agent',
+	action: 'Get listings with offers of agent',
 	toolDescription:
 		'Use when the user asks which listings got offers, or how many offers a listing has; give the listing agent\'s Offers ID (e.g. AG1001) and optionally a start date. Returns up to ten of the agent\'s listings with offers, newest first: fileId, listingName (the address), offersCount, hasNewOffers, latestOfferDate.',
 	description: 'Retrieve the ten listings of an agent that most recently received offers, newest first',

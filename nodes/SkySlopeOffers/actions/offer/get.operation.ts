@@ -6,7 +6,7 @@ import { getOffer } from '../../helpers/offers';
 export default defineOperation({
 	value: 'get',
 	name: 'Get',
-	action: 'Get an offer',
+	action: 'Get offer',
 	toolDescription:
 		'Use when you have an offer ID and need that offer: price, status, terms, contingencies, dates, property. Returns one compact offer record (the full RESO record when Simplify is off).',
 	description: 'Retrieve one offer by its ID',

@@ -9,7 +9,7 @@ import { offersRequest } from '../../transport';
 export default defineOperation({
 	value: 'get',
 	name: 'Get',
-	action: 'Get the offers report',
+	action: 'Get offers report',
 	toolDescription:
 		'Use when the user asks how many offers came in during a period. Returns the count of offers and of listings that received them, with the startDate and endDate counted.',
 	description: 'Count the offers and the listings that received them in a date range',
