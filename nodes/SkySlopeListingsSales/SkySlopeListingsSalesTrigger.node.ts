@@ -7,7 +7,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { serviceTime, triggerEvents, triggerNodeDescription } from '../shared';
+import { byName, serviceTime, triggerEvents, triggerNodeDescription } from '../shared';
 import { EXPORT_STATUSES } from './actions/bulkExport/export.operation';
 import { ExportStreamError, parseExportStream } from './helpers/exportStreamParser';
 import { fileGuid, fileType, StatusBook } from './helpers/statusBook';
@@ -208,7 +208,7 @@ export class SkySlopeListingsSalesTrigger implements INodeType {
 					name: 'statuses',
 					type: 'multiOptions',
 					default: [],
-					options: EXPORT_STATUSES.map((s) => ({ name: title(s), value: s })),
+					options: byName(EXPORT_STATUSES.map((s) => ({ name: title(s), value: s }))),
 					description:
 						'Only files in these statuses (for a status change: the status moved to); none picked means any status. A status matches however SkySlope writes it (Closed or closed, Canceled/App or Canceled Approved); a status not listed here (e.g. Transaction) passes only when none is picked.',
 				},

@@ -126,7 +126,8 @@ export function locatorField(spec: LocatorSpec): INodeProperties {
 		name: spec.name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
-		required: spec.required ?? true,
+		// `required: false` is n8n's default: written out only when true (the lint asks so).
+		...(spec.required === false ? {} : { required: true }),
 		description: spec.description,
 		modes: [
 			{
@@ -166,7 +167,7 @@ export function filtersField(options: INodeProperties[]): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		options,
+		options: byDisplayName(options),
 	};
 }
 
@@ -189,6 +190,26 @@ export function optionsField(options: INodeProperties[]): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options,
+		options: byDisplayName(options),
 	};
+}
+
+/**
+ * A collection's fields in alphabetical order of their display names, as n8n's guidelines ask (the
+ * editor lists them as given). Only the order shown changes: values are saved by name.
+ */
+export function byDisplayName(options: INodeProperties[]): INodeProperties[] {
+	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName, 'en'));
+}
+
+/** Choices of an options or multiOptions list in alphabetical order of their names. */
+export function byName<T extends { name: string }>(options: T[]): T[] {
+	return [...options].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+/** A field as not required: without `required` at all (false is n8n's default, and the lint asks to leave it out). */
+export function optional(field: INodeProperties): INodeProperties {
+	const rest = { ...field };
+	delete rest.required;
+	return rest;
 }

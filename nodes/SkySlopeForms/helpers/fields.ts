@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { locatorField, NUMBER_ID_MODE } from '../../shared';
+import { locatorField, NUMBER_ID_MODE, optionsField } from '../../shared';
 
 /** The Forms node's own fields, shared by several operations (generic ones are in nodes/shared/fields). */
 
@@ -293,7 +293,7 @@ export const errorOnImportProblem: INodeProperties = {
 
 /** The optional settings of an operation or trigger, under "Options". */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {
-	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
+	return optionsField(options);
 }
 
 /** The options of both downloads. */

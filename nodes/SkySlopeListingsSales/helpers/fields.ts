@@ -87,7 +87,7 @@ export const listingLocator = (): INodeProperties =>
 	locator('listingGuid', 'Listing', 'searchListings', 'The listing to work on', 'listing');
 export const saleLocator = (): INodeProperties =>
 	locator('saleGuid', 'Sale', 'searchSales', 'The sale to work on', 'sale');
-export const officeLocator = (description = 'The office'): INodeProperties =>
+export const officeLocator = (description = 'An office of the brokerage'): INodeProperties =>
 	locator('officeGuid', 'Office', 'searchOffices', description, 'office');
 export const agentLocator = (description = 'The agent (a user of the brokerage)'): INodeProperties =>
 	locator('agentGuid', 'Agent', 'searchAgents', description, 'user');

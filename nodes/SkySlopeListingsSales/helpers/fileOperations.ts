@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkMaxItems, simplifyField, type Operation } from '../../shared';
+import { checkMaxItems, optional, simplifyField, type Operation } from '../../shared';
 import {
 	agentLocator,
 	checklistTypeField,
@@ -68,7 +68,7 @@ export function fileCreate(kind: FileKind): Operation {
 			properties: [
 				officeLocator(),
 				checklistTypeField(Kind(kind)),
-				...(kind === 'sale' ? [{ ...agentLocator('The agent the sale is for (the form can differ by user)'), required: false }] : []),
+				...(kind === 'sale' ? [optional(agentLocator('The agent the sale is for (the form can differ by user)'))] : []),
 			],
 		},
 		extraBody: (r) => ({ ...officeAndType(r), agentGuid: guidOf(r, 'agentGuid') }),

@@ -6,7 +6,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { checkEnum, checkInt, checkString, defineOperation, filtersField, inputError, toIsoDateTime } from '../../../shared';
+import { byName, checkEnum, checkInt, checkString, defineOperation, filtersField, inputError, toIsoDateTime } from '../../../shared';
 import { ExportStreamError, parseExportStream } from '../../helpers/exportStreamParser';
 import { skySlopeStream } from '../../transport';
 
@@ -59,7 +59,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Statuses',
 		name: 'statuses',
 		type: 'multiOptions',
-		options: EXPORT_STATUSES.map((s) => ({ name: title(s), value: s })),
+		options: byName(EXPORT_STATUSES.map((s) => ({ name: title(s), value: s }))),
 		default: [],
 		description: 'Only files in these statuses; none picked means every status',
 	},
@@ -101,7 +101,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: [
 			{

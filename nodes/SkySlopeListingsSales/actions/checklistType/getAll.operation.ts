@@ -1,7 +1,7 @@
 import { withToolDescription } from '../../../shared/operation';
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkEnum, p } from '../../../shared';
+import { checkEnum, optional, p } from '../../../shared';
 import { guidOf, officeLocator } from '../../helpers/fields';
 import { CHECKLIST_TYPE } from '../../helpers/kinds';
 import { listRead } from '../../helpers/reads';
@@ -14,10 +14,7 @@ export default withToolDescription(
 		description:
 			'List the checklist types of an office, or of the only office of a single-office brokerage when no office is picked',
 		properties: [
-			{
-				...officeLocator('The office; leave empty for a single-office brokerage'),
-				required: false,
-			},
+			optional(officeLocator('The office; leave empty for a single-office brokerage')),
 			{
 				displayName: 'Transaction Type',
 				name: 'transactionType',

@@ -14,6 +14,7 @@ const filterOptions: INodeProperties[] = SEARCH_FILTERS.map((name) => ({
 	type: 'string',
 	default: '',
 	description: `Contacts whose ${title(name).toLowerCase()} contains this text`,
+	...(name === 'email' ? { placeholder: 'e.g. nathan@example.com' } : {}),
 }));
 
 export default withToolDescription(
