@@ -10,3 +10,4 @@ export * from './records';
 export * from './transport';
 export * from './validate';
 export * from './warnings';
+export * from './output';

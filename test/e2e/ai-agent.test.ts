@@ -263,6 +263,27 @@ describe('SkySlope tools in the AI Agent ("Ask about your deals")', () => {
 		});
 	});
 
+	it('a tool set to Output: Selected Fields gives the agent only those fields, and the ID', async () => {
+		const wf = agentWorkflow(credential);
+		const listings = wf.nodes.find((n) => n.name === TOOLS.listings.node) as WorkflowNode;
+		listings.parameters = { ...listings.parameters, output: 'selected', fields: ['status', 'listingPrice'] };
+		llm.script([
+			() => ({ toolCalls: [{ name: TOOLS.listings.tool, arguments: { limit: 3 } }] }),
+			(request) => ({ content: `Read ${recordsOf(toolResult(request, TOOLS.listings.tool)).length} listings.` }),
+		]);
+		const run = await runWorkflow(wf, { input: [{ sessionId: 'e2e-selected', chatInput: 'Status and price of the three newest listings?' }] });
+
+		expect({ status: run.status, error: run.error?.message, llm: llm.errors }).toEqual({ status: 'success', error: undefined, llm: [] });
+		const fed = recordsOf(toolResult(llm.requests[1], TOOLS.listings.tool));
+		expect(fed).toHaveLength(3);
+		for (const record of fed) {
+			expect(Object.keys(record).sort()).toEqual(['listingGuid', 'listingPrice', 'status']);
+			expect(record.listingGuid).toMatch(/^[0-9a-f-]{36}$/);
+		}
+		// What the model read is what the tool node output in n8n.
+		expect(fed).toEqual(toolOutput(run, TOOLS.listings.node));
+	});
+
 	it('a parameter the node refuses comes back to the model as an error naming it, and nothing is sent', async () => {
 		llm.script([
 			() => ({ toolCalls: [{ name: TOOLS.offers.tool, arguments: { agentId: '../AG1001', startDate: SINCE } }] }),

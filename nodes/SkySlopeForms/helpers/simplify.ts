@@ -85,3 +85,16 @@ export function simplifyDocument(doc: IDataObject): IDataObject {
 		updatedOn: eitherName(doc, 'updatedOn', 'lastUpdated'),
 	};
 }
+
+/** The fields of a file as Get returns it (spec 2.3): what Selected Fields offers an agent. */
+export const FILE_FIELDS = [
+	'id', 'name', 'type', 'representationType', 'templateCategory', 'closingDateTime', 'acceptanceDateTime', 'meta',
+	'transactionMeta', 'mlsNumber', 'purchasePrice', 'fileData', 'property', 'contacts', 'commissions', 'documentData',
+	'isDeleted', 'isArchived', 'createdOn', 'updatedOn', 'createdBy', 'updatedBy', 'ownedBy',
+];
+
+/** The fields of a document as Get returns it (spec 2.7, the detail). */
+export const DOCUMENT_FIELDS = [
+	'id', 'formName', 'formId', 'formVersionId', 'fileId', 'pageCount', 'documentType', 'createdBy', 'updatedBy',
+	'createdOn', 'updatedOn', 'ownedBy', 'page', 'pageSize', 'totalItems', 'totalPages', 'fields',
+];

@@ -5,14 +5,15 @@ import {
 	defineOperation,
 	filtersField,
 	inputError,
+	outputShaper,
 	readLimit,
+	recordOutputFields,
 	returnAllAndLimit,
-	simplifyField,
 	toUnixSeconds,
 	type Operation,
 } from '../../shared';
 import { walkFiles } from './fileWalk';
-import { simplifyFile } from './simplify';
+import { RECORD_FIELDS, simplifyFile } from './simplify';
 
 const agentFilter = (name: string, displayName: string, description: string): INodeProperties => ({
 	displayName,
@@ -68,11 +69,11 @@ export function fileGetMany(kind: 'listing' | 'sale'): Operation {
 		name: 'Get Many',
 		action: `Get many ${kind}s`,
 		description: `List ${kind}s the user can see, newest first, with filters`,
-		properties: [...returnAllAndLimit(500), filters(kind), simplifyField()],
+		properties: [...returnAllAndLimit(500), filters(kind), ...recordOutputFields({ what: kind, id: `${kind}Guid`, fields: RECORD_FIELDS[kind] })],
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const limit = readLimit(this, itemIndex, 500);
 			const { earliestDate, latestDate, ...others } = listFilters(this, itemIndex);
-			const simplify = this.getNodeParameter('simplify', itemIndex, true) !== false;
+			const shape = outputShaper({ node: this.getNode(), get: (name, fallback) => this.getNodeParameter(name, itemIndex, fallback) }, (x: IDataObject) => simplifyFile(kind, x), `${kind}Guid`);
 			const range = { earliest: earliestDate as number | undefined, latest: latestDate as number | undefined };
 			const records = await walkFiles(this, range, {
 				kind,
@@ -82,7 +83,7 @@ export function fileGetMany(kind: 'listing' | 'sale'): Operation {
 				whole: limit === undefined,
 				limit,
 			});
-			return simplify ? records.map((record) => simplifyFile(kind, record)) : records;
+			return records.map(shape);
 		},
 	});
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkMaxItems, optional, simplifyField, type Operation } from '../../shared';
+import { checkMaxItems, optional, outputShaper, recordOutputFields, type Operation } from '../../shared';
 import {
 	agentLocator,
 	checklistTypeField,
@@ -16,7 +16,7 @@ import {
 import { formDrivenWrite, simpleRequest, type FormDrivenWrite } from './formDriven';
 import { kindOfFile, type FileKind } from './kinds';
 import { byGuid, recordOutput } from './reads';
-import { simplifyFile } from './simplify';
+import { RECORD_FIELDS, simplifyFile } from './simplify';
 
 /**
  * The operations listings and sales have alike (spec 4.6-4.8: the same shape under
@@ -154,6 +154,15 @@ function subWrite(kind: FileKind, spec: SubWrite): Operation {
 	});
 }
 
+/** A parameter the node may not have (Output and Fields exist only in the tool variant). */
+function readOr(r: { get(name: string): unknown }, name: string, fallback: unknown): unknown {
+	try {
+		return r.get(name) ?? fallback;
+	} catch {
+		return fallback;
+	}
+}
+
 export const fileGet = (kind: FileKind): Operation =>
 	simpleRequest({
 		value: 'get',
@@ -161,11 +170,12 @@ export const fileGet = (kind: FileKind): Operation =>
 		action: `Get ${kind}`,
 		description: kind === 'listing' ? 'Retrieve a listing with its documents' : 'Retrieve a sale',
 		method: 'GET',
-		properties: [locator(kind), simplifyField()],
+		properties: [locator(kind), ...recordOutputFields({ what: kind, id: `${kind}Guid`, fields: RECORD_FIELDS[kind] })],
 		path: pathOf(kind),
 		output: (value, item, r) => {
 			const record = recordOutput(kindOfFile(kind), `Get a ${kind}`, byGuid(`${kind}Guid`))(value, item, r) as IDataObject;
-			return r.get('simplify') === false ? record : simplifyFile(kind, record);
+			const shape = outputShaper({ node: r.ctx.getNode(), get: (name, fallback) => readOr(r, name, fallback) }, (x) => simplifyFile(kind, x), `${kind}Guid`);
+			return shape(record);
 		},
 	});
 

@@ -108,3 +108,21 @@ export function simplifySale(record: IDataObject): IDataObject {
 
 export const simplifyFile = (kind: FileKind, record: IDataObject): IDataObject =>
 	kind === 'listing' ? simplifyListing(record) : simplifySale(record);
+
+/** The fields of a listing and of a sale (spec 2.5): what Selected Fields offers an agent. */
+export const RECORD_FIELDS: Record<FileKind, string[]> = {
+	listing: [
+		'listingGuid', 'agentGuid', 'createdByGuid', 'coListingAgentGuid', 'referringAgentGuid', 'mlsNumber', 'status', 'modifiedOn',
+		'officeId', 'officeGuid', 'checklistType', 'type', 'listingDate', 'source', 'otherSource', 'fileId', 'commission',
+		'expirationDate', 'company', 'listingPrice', 'email', 'property', 'commercialLease', 'sellers', 'homeWarrantyContact',
+		'miscContact', 'stage', 'coAgentGuids', 'agent', 'coAgents', 'customFields', 'createdOn',
+	],
+	sale: [
+		'saleGuid', 'listingGuid', 'agentGuid', 'createdByGuid', 'mlsNumber', 'escrowNumber', 'statusId', 'status', 'officeId',
+		'officeGuid', 'checklistType', 'escrowClosingDate', 'actualClosingDate', 'contractAcceptedDate', 'modifiedOn', 'source',
+		'otherSource', 'dealType', 'listingPrice', 'salePrice', 'isOfficeLead', 'coBrokerCompany', 'email', 'property', 'commission',
+		'sellers', 'buyers', 'titleContact', 'escrowContact', 'attorneyContact', 'lenderContact', 'otherSideAgentContact',
+		'homeWarrantyContact', 'miscContact', 'commercialLease', 'commissionBreakdowns', 'coAgentGuids', 'commissionSplits', 'stage',
+		'commissionReferral', 'agent', 'coAgents', 'earnestMoneyDeposit', 'customFields', 'createdOn',
+	],
+};

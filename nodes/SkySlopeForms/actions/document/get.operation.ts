@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { checkInt, defineOperation, p, simplifyField } from '../../../shared';
+import { checkInt, defineOperation, outputShaper, p, recordOutputFields } from '../../../shared';
 import { documentLocator, fileForDocumentList } from '../../helpers/fields';
 import { DOCUMENT } from '../../helpers/kinds';
 import { documentWithAllFields, oneRecord } from '../../helpers/paging';
 import { locatorIdOf } from '../../helpers/parameters';
-import { simplifyDocument } from '../../helpers/simplify';
+import { DOCUMENT_FIELDS, simplifyDocument } from '../../helpers/simplify';
 import { MAX_PAGE_SIZE } from '../../service';
 
 export default defineOperation({
@@ -45,12 +45,12 @@ export default defineOperation({
 			description: 'Fields a page (1 to 500)',
 			displayOptions: { show: { fieldsMode: ['page'] } },
 		},
-		simplifyField(),
+		...recordOutputFields({ what: 'document', id: 'id', fields: DOCUMENT_FIELDS }),
 	],
 	async execute(this: IExecuteFunctions, i: number) {
 		const documentId = locatorIdOf(this, 'documentId', i);
 		const mode = this.getNodeParameter('fieldsMode', i, 'all') as string;
-		const simplify = this.getNodeParameter('simplify', i, true) as boolean;
+		const shape = outputShaper({ node: this.getNode(), get: (name, fallback) => this.getNodeParameter(name, i, fallback) }, simplifyDocument, 'id');
 		const path = p`/documents/${documentId}`;
 		let doc: IDataObject;
 		if (mode === 'page') {
@@ -68,6 +68,6 @@ export default defineOperation({
 		} else {
 			doc = await documentWithAllFields(this, i, path);
 		}
-		return simplify ? simplifyDocument(doc) : doc;
+		return shape(doc);
 	},
 });

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { defineOperation, p, simplifyField } from '../../../shared';
+import { defineOperation, outputShaper, p, recordOutputFields } from '../../../shared';
 import { fileLocator } from '../../helpers/fields';
 import { fileIdOf } from '../../helpers/parameters';
-import { simplifyFile } from '../../helpers/simplify';
+import { FILE_FIELDS, simplifyFile } from '../../helpers/simplify';
 import { FILE } from '../../helpers/kinds';
 import { oneRecord } from '../../helpers/paging';
 
@@ -14,16 +14,16 @@ export default defineOperation({
 	toolDescription:
 		'Use when you have a Forms file ID and need its details. Returns the file: name, status, price, dates, address, its contacts and its document IDs (the full record when Simplify is off).',
 	description: 'Get the details of a file: property, contacts, commissions, documents',
-	properties: [fileLocator, simplifyField()],
+	properties: [fileLocator, ...recordOutputFields({ what: 'file', id: 'id', fields: FILE_FIELDS })],
 	async execute(this: IExecuteFunctions, i: number) {
 		const fileId = fileIdOf(this, i);
-		const simplify = this.getNodeParameter('simplify', i, true) as boolean;
+		const shape = outputShaper({ node: this.getNode(), get: (name, fallback) => this.getNodeParameter(name, i, fallback) }, simplifyFile, 'id');
 		const file = await oneRecord(
 			this,
 			p`/files/${fileId}`,
 			{ kind: FILE, operation: 'Get a file', pick: (f) => String(f.id) === String(fileId) },
 			{ itemIndex: i },
 		);
-		return simplify ? simplifyFile(file) : file;
+		return shape(file);
 	},
 });

@@ -1,0 +1,39 @@
+// Output of records: Simplify on the plain node; Output (Simplified, Raw, Selected Fields) on the
+// tool variant, the record's ID always among the selected fields.
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import { outputShaper, recordOutputFields } from '../../nodes/shared';
+
+const record: IDataObject = { listingGuid: 'g-1', status: 'Active', listingPrice: 500000, property: { city: 'Davis' }, mlsNumber: 'M1' };
+const simplify = (r: IDataObject): IDataObject => ({ listingGuid: r.listingGuid, compact: true });
+const node = (type: string): INode => ({ id: '1', name: 'n', type, typeVersion: 1, position: [0, 0], parameters: {} });
+const shaper = (type: string, parameters: Record<string, unknown>) =>
+	outputShaper({ node: node(type), get: (name, fallback) => (name in parameters ? parameters[name] : fallback) }, simplify, 'listingGuid');
+
+describe('record output', () => {
+	it('the plain node keeps Simplify: on by default, off gives the record as sent', () => {
+		expect(shaper('n8n-nodes-skyslope.skySlopeListingsSales', {})(record)).toEqual({ listingGuid: 'g-1', compact: true });
+		expect(shaper('n8n-nodes-skyslope.skySlopeListingsSales', { simplify: false })(record)).toBe(record);
+		// Output belongs to the tool: a plain node ignores it.
+		expect(shaper('n8n-nodes-skyslope.skySlopeListingsSales', { output: 'raw' })(record)).toEqual({ listingGuid: 'g-1', compact: true });
+	});
+
+	it('the tool: Simplified by default, Raw, or Selected Fields with the ID', () => {
+		const tool = 'n8n-nodes-skyslope.skySlopeListingsSalesTool';
+		expect(shaper(tool, {})(record)).toEqual({ listingGuid: 'g-1', compact: true });
+		expect(shaper(tool, { output: 'raw' })(record)).toBe(record);
+		expect(shaper(tool, { output: 'selected', fields: ['status', 'listingPrice', 'notThere'] })(record)).toEqual({ listingGuid: 'g-1', status: 'Active', listingPrice: 500000 });
+		expect(shaper(tool, { output: 'selected', fields: [] })(record)).toEqual({ listingGuid: 'g-1' });
+		// A tool saved before Output existed, with Simplify off, keeps the whole record.
+		expect(shaper(tool, { simplify: false })(record)).toBe(record);
+	});
+
+	it('Simplify shows on the plain node only; Output and Fields on the tool only; Fields never offers the ID', () => {
+		const [simplifyField, output, fields] = recordOutputFields({ what: 'listing', id: 'listingGuid', fields: ['status', 'listingGuid', 'agentGuid'] });
+		expect(simplifyField.displayOptions).toEqual({ hide: { '@tool': [true] } });
+		expect(output).toMatchObject({ name: 'output', default: 'simplified', displayOptions: { show: { '@tool': [true] } } });
+		expect((output.options as Array<{ value: string }>).map((o) => o.value)).toEqual(['raw', 'selected', 'simplified']);
+		expect(fields).toMatchObject({ name: 'fields', type: 'multiOptions', displayOptions: { show: { '@tool': [true], output: ['selected'] } } });
+		expect((fields.options as Array<{ value: string }>).map((o) => o.value)).toEqual(['agentGuid', 'status']);
+	});
+});
