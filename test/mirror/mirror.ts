@@ -125,17 +125,21 @@ export function example(m: Mirror, file: string): { id: string; workflow: Workfl
 /**
  * Runs the branch of an example that starts at its manual trigger, as a person clicking it would:
  * the same nodes and parameters, the manual trigger swapped for a webhook (the public API cannot
- * run a workflow) and the package's triggers left out (they belong to the published copy).
+ * run a workflow) and the package's triggers disabled (they belong to the published copy; a node of
+ * the branch may still read their parameters, as the signed-documents reconcile reads the files).
  */
 export async function runManualBranch(m: Mirror, file: string, options: { withData?: boolean; timeoutMs?: number } = {}): Promise<Execution> {
 	const { workflow } = example(m, file);
 	const path = `mirror-${randomUUID().slice(0, 8)}`;
 	const nodes: WorkflowNode[] = workflow.nodes
-		.filter((n) => !(n.type.startsWith('n8n-nodes-skyslope.') && n.type.endsWith('Trigger')))
+		// The schedule of a reconcile stays with the published copy too.
+		.filter((n) => n.type !== 'n8n-nodes-base.scheduleTrigger')
 		.map((n) =>
 			n.type === 'n8n-nodes-base.manualTrigger'
 				? { ...n, type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: randomUUID(), parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } }
-				: n,
+				: n.type.startsWith('n8n-nodes-skyslope.') && n.type.endsWith('Trigger')
+					? { ...n, disabled: true }
+					: n,
 		);
 	const names = new Set(nodes.map((n) => n.name));
 	const connections = Object.fromEntries(Object.entries(workflow.connections).filter(([from]) => names.has(from)));
