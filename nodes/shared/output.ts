@@ -1,6 +1,7 @@
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { byName, simplifyField } from './fields';
+import { checkEnum } from './validate';
 
 /**
  * How much of a record a node returns. The plain node keeps Simplify (on: the compact record; off:
@@ -9,7 +10,26 @@ import { byName, simplifyField } from './fields';
  * (the record's ID always among them), as n8n's guidelines ask of tools whose records have more
  * than ten fields.
  */
-export function recordOutputFields(spec: { what: string; id: string; fields: string[] }): INodeProperties[] {
+export interface RecordOutput {
+	/** `file`, `listing`: how the descriptions name a record. */
+	what: string;
+	/** The key of the record's ID, always returned. */
+	id: string;
+	/** The record's own top-level keys: what Selected Fields offers. */
+	fields: string[];
+	simplify: (record: IDataObject) => IDataObject;
+}
+
+const MODES = ['raw', 'selected', 'simplified'] as const;
+
+/** `coListingAgentGuid` → `Co Listing Agent GUID`: a field's key as a title-case option name. */
+export function fieldTitle(key: string): string {
+	const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(' ');
+	const special: Record<string, string> = { id: 'ID', guid: 'GUID', guids: 'GUIDs', mls: 'MLS' };
+	return words.map((w) => special[w.toLowerCase()] ?? w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+}
+
+export function recordOutputFields(spec: Omit<RecordOutput, 'simplify'>): INodeProperties[] {
 	return [
 		{ ...simplifyField(), displayOptions: { hide: { '@tool': [true] } } },
 		{
@@ -21,7 +41,7 @@ export function recordOutputFields(spec: { what: string; id: string; fields: str
 			displayOptions: { show: { '@tool': [true] } },
 			options: [
 				{ name: 'Raw', value: 'raw', description: `The whole ${spec.what} as SkySlope sends it` },
-				{ name: 'Selected Fields', value: 'selected', description: `Only the fields picked, and ${spec.id}` },
+				{ name: 'Selected Fields', value: 'selected', description: `Only the fields picked, and the ${spec.what}'s ID` },
 				{ name: 'Simplified', value: 'simplified', description: 'The fields people use most, flat' },
 			],
 		},
@@ -30,35 +50,41 @@ export function recordOutputFields(spec: { what: string; id: string; fields: str
 			name: 'fields',
 			type: 'multiOptions',
 			default: [],
-			description: `The fields of each ${spec.what} the agent receives; ${spec.id} always comes too`,
+			description: `The fields of each ${spec.what} the agent receives; its ID always comes too`,
 			displayOptions: { show: { '@tool': [true], output: ['selected'] } },
-			options: byName(spec.fields.filter((f) => f !== spec.id).map((f) => ({ name: f, value: f }))),
+			options: byName(spec.fields.filter((f) => f !== spec.id).map((f) => ({ name: fieldTitle(f), value: f }))),
 		},
 	];
 }
 
-/** What the shaper reads: the node, and its parameters for the item. */
+/** What the shaper reads: the node, the item, and its parameters (`fallback` when the node has none). */
 export interface OutputReader {
-	node: INode;
-	/** A parameter's value for the item, or `fallback` when the node has none. */
+	ctx: Pick<IExecuteFunctions, 'getNode'>;
+	itemIndex: number;
 	get(name: string, fallback: unknown): unknown;
 }
 
-/** Turns a record into what the node returns, by Simplify (plain node) or Output (tool). */
-export function outputShaper(read: OutputReader, simplify: (record: IDataObject) => IDataObject, id: string): (record: IDataObject) => IDataObject {
+/**
+ * Turns a record into what the node returns, by Simplify (plain node) or Output (tool). Output and
+ * Fields are checked here, before any request, whichever variant runs.
+ */
+export function outputShaper(read: OutputReader, spec: RecordOutput): (record: IDataObject) => IDataObject {
 	const raw = (record: IDataObject) => record;
-	const simplifyOn = () => read.get('simplify', true) !== false;
-	if (!read.node.type.endsWith('Tool')) return simplifyOn() ? simplify : raw;
-	const output = read.get('output', 'simplified');
+	const output = checkEnum(read.ctx, 'Output', read.get('output', 'simplified'), MODES, read.itemIndex);
+	const picked = read.get('fields', []);
+	const fields = (Array.isArray(picked) ? picked : [picked]).map((f) =>
+		checkEnum(read.ctx, 'Fields', f, spec.fields, read.itemIndex),
+	);
+	const simplifyOn = read.get('simplify', true) !== false;
+	if (!read.ctx.getNode().type.endsWith('Tool')) return simplifyOn ? spec.simplify : raw;
 	if (output === 'raw') return raw;
 	if (output === 'selected') {
-		const fields = (read.get('fields', []) as unknown[]).map(String);
 		return (record) => {
-			const picked: IDataObject = { [id]: record[id] };
-			for (const field of fields) if (field in record) picked[field] = record[field];
-			return picked;
+			const out: IDataObject = { [spec.id]: record[spec.id] };
+			for (const field of fields) if (field in record) out[field] = record[field];
+			return out;
 		};
 	}
-	// Simplified; a tool saved before Output existed with Simplify off keeps the whole record.
-	return simplifyOn() ? simplify : raw;
+	// Simplified; a tool saved before Output existed, with Simplify off, keeps the whole record.
+	return simplifyOn ? spec.simplify : raw;
 }

@@ -108,6 +108,9 @@ export function operationsOf(key: NodeKey, properties: INodeProperties[]): Opera
 				return (
 					p.name !== 'resource' &&
 					p.name !== 'operation' &&
+					// Shown in the AI tool variant only (Tool Description, Output, Fields): n8n drops them
+					// from a plain node, so they cannot carry a value here (test/shared/output.test.ts).
+					show?.['@tool'] === undefined &&
 					(show?.resource as string[] | undefined)?.includes(resource) &&
 					(show?.operation as string[] | undefined)?.includes(value)
 				);

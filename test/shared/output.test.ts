@@ -2,13 +2,17 @@
 // tool variant, the record's ID always among the selected fields.
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { outputShaper, recordOutputFields } from '../../nodes/shared';
+import { fieldTitle, outputShaper, recordOutputFields } from '../../nodes/shared';
 
 const record: IDataObject = { listingGuid: 'g-1', status: 'Active', listingPrice: 500000, property: { city: 'Davis' }, mlsNumber: 'M1' };
 const simplify = (r: IDataObject): IDataObject => ({ listingGuid: r.listingGuid, compact: true });
 const node = (type: string): INode => ({ id: '1', name: 'n', type, typeVersion: 1, position: [0, 0], parameters: {} });
+const FIELDS = ['listingGuid', 'status', 'listingPrice', 'property', 'mlsNumber', 'notThere'];
 const shaper = (type: string, parameters: Record<string, unknown>) =>
-	outputShaper({ node: node(type), get: (name, fallback) => (name in parameters ? parameters[name] : fallback) }, simplify, 'listingGuid');
+	outputShaper(
+		{ ctx: { getNode: () => node(type) }, itemIndex: 0, get: (name, fallback) => (name in parameters ? parameters[name] : fallback) },
+		{ what: 'listing', id: 'listingGuid', fields: FIELDS, simplify },
+	);
 
 describe('record output', () => {
 	it('the plain node keeps Simplify: on by default, off gives the record as sent', () => {
@@ -28,12 +32,30 @@ describe('record output', () => {
 		expect(shaper(tool, { simplify: false })(record)).toBe(record);
 	});
 
+	it('refuses an Output or a field it does not know, naming the parameter, whichever variant', () => {
+		expect(() => shaper('n8n-nodes-skyslope.skySlopeListingsSales', { output: 'everything' })).toThrow(/Output/);
+		expect(() => shaper('n8n-nodes-skyslope.skySlopeListingsSalesTool', { output: 'selected', fields: ['password'] })).toThrow(/Fields/);
+	});
+
+	it('names each field in title case (ID, GUID, MLS as such), its key as the value', () => {
+		expect(['coListingAgentGuid', 'officeId', 'mlsNumber', 'coAgentGuids', 'status'].map(fieldTitle)).toEqual([
+			'Co Listing Agent GUID',
+			'Office ID',
+			'MLS Number',
+			'Co Agent GUIDs',
+			'Status',
+		]);
+	});
+
 	it('Simplify shows on the plain node only; Output and Fields on the tool only; Fields never offers the ID', () => {
 		const [simplifyField, output, fields] = recordOutputFields({ what: 'listing', id: 'listingGuid', fields: ['status', 'listingGuid', 'agentGuid'] });
 		expect(simplifyField.displayOptions).toEqual({ hide: { '@tool': [true] } });
 		expect(output).toMatchObject({ name: 'output', default: 'simplified', displayOptions: { show: { '@tool': [true] } } });
 		expect((output.options as Array<{ value: string }>).map((o) => o.value)).toEqual(['raw', 'selected', 'simplified']);
 		expect(fields).toMatchObject({ name: 'fields', type: 'multiOptions', displayOptions: { show: { '@tool': [true], output: ['selected'] } } });
-		expect((fields.options as Array<{ value: string }>).map((o) => o.value)).toEqual(['agentGuid', 'status']);
+		expect(fields.options).toEqual([
+			{ name: 'Agent GUID', value: 'agentGuid' },
+			{ name: 'Status', value: 'status' },
+		]);
 	});
 });

@@ -73,7 +73,10 @@ export function fileGetMany(kind: 'listing' | 'sale'): Operation {
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const limit = readLimit(this, itemIndex, 500);
 			const { earliestDate, latestDate, ...others } = listFilters(this, itemIndex);
-			const shape = outputShaper({ node: this.getNode(), get: (name, fallback) => this.getNodeParameter(name, itemIndex, fallback) }, (x: IDataObject) => simplifyFile(kind, x), `${kind}Guid`);
+			const shape = outputShaper(
+				{ ctx: this, itemIndex, get: (name, fallback) => this.getNodeParameter(name, itemIndex, fallback) },
+				{ what: kind, id: `${kind}Guid`, fields: RECORD_FIELDS[kind], simplify: (x: IDataObject) => simplifyFile(kind, x) },
+			);
 			const range = { earliest: earliestDate as number | undefined, latest: latestDate as number | undefined };
 			const records = await walkFiles(this, range, {
 				kind,

@@ -163,8 +163,13 @@ function readOr(r: { get(name: string): unknown }, name: string, fallback: unkno
 	}
 }
 
-export const fileGet = (kind: FileKind): Operation =>
-	simpleRequest({
+export const fileGet = (kind: FileKind): Operation => {
+	const shaper = (r: Reader) =>
+		outputShaper(
+			{ ctx: r.ctx, itemIndex: r.itemIndex, get: (name, fallback) => readOr(r, name, fallback) },
+			{ what: kind, id: `${kind}Guid`, fields: RECORD_FIELDS[kind], simplify: (x) => simplifyFile(kind, x) },
+		);
+	return simpleRequest({
 		value: 'get',
 		name: 'Get',
 		action: `Get ${kind}`,
@@ -172,12 +177,11 @@ export const fileGet = (kind: FileKind): Operation =>
 		method: 'GET',
 		properties: [locator(kind), ...recordOutputFields({ what: kind, id: `${kind}Guid`, fields: RECORD_FIELDS[kind] })],
 		path: pathOf(kind),
-		output: (value, item, r) => {
-			const record = recordOutput(kindOfFile(kind), `Get a ${kind}`, byGuid(`${kind}Guid`))(value, item, r) as IDataObject;
-			const shape = outputShaper({ node: r.ctx.getNode(), get: (name, fallback) => readOr(r, name, fallback) }, (x) => simplifyFile(kind, x), `${kind}Guid`);
-			return shape(record);
-		},
+		// Output and Fields are checked before the request.
+		check: (r) => void shaper(r),
+		output: (value, item, r) => shaper(r)(recordOutput(kindOfFile(kind), `Get a ${kind}`, byGuid(`${kind}Guid`))(value, item, r) as IDataObject),
 	});
+};
 
 export const fileUpdate = (kind: FileKind): Operation =>
 	subWrite(kind, {

@@ -50,7 +50,10 @@ export default defineOperation({
 	async execute(this: IExecuteFunctions, i: number) {
 		const documentId = locatorIdOf(this, 'documentId', i);
 		const mode = this.getNodeParameter('fieldsMode', i, 'all') as string;
-		const shape = outputShaper({ node: this.getNode(), get: (name, fallback) => this.getNodeParameter(name, i, fallback) }, simplifyDocument, 'id');
+		const shape = outputShaper(
+			{ ctx: this, itemIndex: i, get: (name, fallback) => this.getNodeParameter(name, i, fallback) },
+			{ what: 'document', id: 'id', fields: DOCUMENT_FIELDS, simplify: simplifyDocument },
+		);
 		const path = p`/documents/${documentId}`;
 		let doc: IDataObject;
 		if (mode === 'page') {

@@ -17,7 +17,10 @@ export default defineOperation({
 	properties: [fileLocator, ...recordOutputFields({ what: 'file', id: 'id', fields: FILE_FIELDS })],
 	async execute(this: IExecuteFunctions, i: number) {
 		const fileId = fileIdOf(this, i);
-		const shape = outputShaper({ node: this.getNode(), get: (name, fallback) => this.getNodeParameter(name, i, fallback) }, simplifyFile, 'id');
+		const shape = outputShaper(
+			{ ctx: this, itemIndex: i, get: (name, fallback) => this.getNodeParameter(name, i, fallback) },
+			{ what: 'file', id: 'id', fields: FILE_FIELDS, simplify: simplifyFile },
+		);
 		const file = await oneRecord(
 			this,
 			p`/files/${fileId}`,
