@@ -4,8 +4,11 @@
 import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
 import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
+import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
 import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
+import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
 
 const actions = (node: INodeType) =>
 	node.description.properties
@@ -27,5 +30,46 @@ describe('actions', () => {
 	it('are sentence case, without a full stop', () => {
 		const wrong = all.filter((a) => !/^[A-Z]/.test(a.action) || a.action.endsWith('.') || /\s[A-Z][a-z]+\b/.test(a.action.replace(/\b(PDF|MLS)\b/g, '')));
 		expect(wrong).toEqual([]);
+	});
+
+	describe('the copy of every parameter, in all six nodes', () => {
+		interface Field {
+			name?: string;
+			type?: string;
+			placeholder?: unknown;
+			description?: unknown;
+			options?: unknown;
+			values?: unknown;
+		}
+		const fields: Array<Field & { node: string }> = [];
+		const walk = (value: unknown, node: string): void => {
+			if (Array.isArray(value)) return value.forEach((v) => walk(v, node));
+			if (!value || typeof value !== 'object') return;
+			const field = value as Field;
+			if (typeof field.type === 'string') fields.push({ ...field, node });
+			walk(field.options, node);
+			walk(field.values, node);
+		};
+		const nodes: INodeType[] = [
+			new SkySlopeForms(),
+			new SkySlopeFormsTrigger(),
+			new SkySlopeListingsSales(),
+			new SkySlopeListingsSalesTrigger(),
+			new SkySlopeOffers(),
+			new SkySlopeOffersTrigger(),
+		];
+		for (const node of nodes) walk(node.description.properties, node.description.displayName);
+
+		it('placeholders of values start with "e.g." (a collection\'s "Add ..." button is not one)', () => {
+			const placed = fields.filter((f) => typeof f.placeholder === 'string' && !['collection', 'fixedCollection'].includes(String(f.type)));
+			expect(placed.length).toBeGreaterThan(30);
+			expect(placed.filter((f) => !String(f.placeholder).startsWith('e.g.')).map((f) => `${f.node} ${f.name}: ${String(f.placeholder)}`)).toEqual([]);
+		});
+
+		it('booleans say "Whether ..."', () => {
+			const booleans = fields.filter((f) => f.type === 'boolean');
+			expect(booleans.length).toBeGreaterThan(10);
+			expect(booleans.filter((f) => !String(f.description ?? '').startsWith('Whether')).map((f) => `${f.node} ${f.name}`)).toEqual([]);
+		});
 	});
 });
