@@ -8,7 +8,7 @@ type Ctx = Pick<IExecuteFunctions, 'getNode'>;
  * and the item, so a user sees what to fix without the service ever being called.
  */
 export function inputError(ctx: Ctx, name: string, itemIndex: number, problem: string, hint?: string) {
-	return new NodeOperationError(ctx.getNode() as INode, `${name}: ${problem} (item ${itemIndex})`, {
+	return new NodeOperationError(ctx.getNode() as INode, `${name}: ${problem} [item ${itemIndex}]`, {
 		itemIndex,
 		description: hint,
 	});

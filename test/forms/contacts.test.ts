@@ -66,7 +66,7 @@ describe('Contact > Add', () => {
 		});
 		expect(badEmail.error?.message).toMatch(/^Email: is not an email address/);
 		const noName = await env.run({ resource: 'contact', operation: 'add', fileId: byId(file.id), contactType: 'Buyer', firstName: '={{ "" }}', lastName: 'B' });
-		expect(noName.error?.message).toMatch(/^First Name: is required \(item 0\)/);
+		expect(noName.error?.message).toMatch(/^First Name: is required \[item 0\]/);
 		expect(env.api()).toHaveLength(0);
 	});
 });
@@ -227,7 +227,7 @@ describe('Contact > Add Many', () => {
 			{ resource: 'contact', operation: 'addMany', fileId: byId(callerFile(3).id) },
 			{ input: [{ json: people[0] }, { json: { type: 'Buyer', firstName: 'NoLast' } }] },
 		);
-		expect(result.error?.message).toMatch(/^Last Name: is required \(item 1\)/);
+		expect(result.error?.message).toMatch(/^Last Name: is required \[item 1\]/);
 		expect(env.api()).toHaveLength(0);
 	});
 

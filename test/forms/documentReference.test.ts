@@ -93,7 +93,7 @@ describe('Document > Upload PDF from a SkySlope Forms document', () => {
 			[5, 'twelve', 'Source Document ID'],
 		] as const) {
 			const result = await env.run({ resource: 'document', operation: 'upload', fileId: byId(to.id), pdfSource: 'document', sourceFileId, sourceDocumentId });
-			expect(result.error?.message).toMatch(new RegExp(`^${named}: .*\\(item 0\\)$`));
+			expect(result.error?.message).toMatch(new RegExp(`^${named}: .*\\[item 0\\]$`));
 		}
 		expect(env.api()).toHaveLength(0);
 	});

@@ -87,7 +87,7 @@ describe('Document > Get', () => {
 			fieldsMode: 'page',
 			pageSize: '={{ 501 }}',
 		});
-		expect(result.error?.message).toMatch(/^Page Size: must be a whole number from 1 to 500, got 501 \(item 0\)/);
+		expect(result.error?.message).toMatch(/^Page Size: must be a whole number from 1 to 500, got 501 \[item 0\]/);
 		expect(env.api()).toHaveLength(0);
 	});
 });
@@ -215,7 +215,7 @@ describe('Document > Upload PDF', () => {
 			},
 		);
 		const items = result.output[0];
-		expect(items[0].json.error).toMatch(/Input Binary Field: the item has no binary field "data" \(item 0\)/);
+		expect(items[0].json.error).toMatch(/Input Binary Field: the item has no binary field "data" \[item 0\]/);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(items[1].json).toMatchObject({ documentName: 'Doc', documentId: expect.any(Number) });
 		expect(items[1].pairedItem).toEqual({ item: 1 });

@@ -64,7 +64,7 @@ describe('Group', () => {
 		const bad = await env.run({ resource: 'group', operation: 'addUser', groupId: '../files', userId: USERS.riley });
 		expect(bad.error?.message).toMatch(/^Group ID: contains/);
 		const empty = await env.run({ resource: 'group', operation: 'removeUser', groupId: 'g', userId: '={{ "" }}' });
-		expect(empty.error?.message).toMatch(/^User ID: is required \(item 0\)/);
+		expect(empty.error?.message).toMatch(/^User ID: is required \[item 0\]/);
 		const badBrokerage = await env.run({ resource: 'group', operation: 'create', brokerageId: 'a/b' });
 		expect(badBrokerage.error?.message).toMatch(/^Brokerage ID: contains "\/"/);
 		expect(env.api()).toHaveLength(0);

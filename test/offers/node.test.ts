@@ -45,10 +45,10 @@ describe('SkySlope Offers node against the sandbox', () => {
 	it('refuses ids that could steer the path before any call, and sends an unknown id to the service', async () => {
 		for (const offerId of ['../token', '..', 'a/b', 'a?b', 'a#b', '%2F', 'a b']) {
 			const refused = await run({ resource: 'offer', operation: 'get', offerId });
-			expect(refused.error?.message).toMatch(/^Offer ID: .* \(item 0\)$/);
+			expect(refused.error?.message).toMatch(/^Offer ID: .* \[item 0\]$/);
 		}
 		const agent = await run({ resource: 'agent', operation: 'getListings', agentId: 'AG1001/../../report' });
-		expect(agent.error?.message).toBe('Agent ID: contains "/", which no ID has (item 0)');
+		expect(agent.error?.message).toBe('Agent ID: contains "/", which no ID has [item 0]');
 		expect(apiCalls()).toHaveLength(0);
 
 		const unknown = await run({ resource: 'offer', operation: 'get', offerId: 'no-such-offer' });

@@ -137,7 +137,7 @@ async function probe(op: Operation, param: Param, values: BadValue[]): Promise<s
 		const refused = error !== undefined && error.httpCode === undefined;
 		const label = `${where}=${show(bad.value)} (${bad.why})`;
 		if (refused) {
-			if (!namesParam(message, param) || !message.includes(`(item ${i})`)) {
+			if (!namesParam(message, param) || !message.includes(`[item ${i}]`)) {
 				problems.push(`${label}: refused, but the error does not name the parameter and item: "${message.slice(0, 160)}"`);
 			}
 			return;
@@ -227,7 +227,7 @@ describe.each(['forms', 'skyslope', 'offers'] as NodeKey[])('%s: every bad value
 		};
 		const stopped = await env.run(key, bad[key], { input: [{ json: { v: good[key] } }, { json: { v: key === 'offers' ? '2024-02-30' : '../1' } }] });
 		expect(stopped.error?.name).toBe('NodeOperationError');
-		expect(stopped.error?.message).toMatch(/\(item 1\)$/);
+		expect(stopped.error?.message).toMatch(/\[item 1\]$/);
 		expect((stopped.error as { context?: IDataObject } | undefined)?.context?.itemIndex).toBe(1);
 		// Item 0 was good and may have been sent; item 1 never was.
 		expect(env.calls(key, since).length).toBeLessThanOrEqual(1);
@@ -327,8 +327,8 @@ describe('values only the service can judge pass through unchanged, and its answ
 			{ input, continueOnFail: true },
 		);
 		const [a, b] = jsonOf(r);
-		expect(String(a.error)).toMatch(/^Input Binary Field: .*25 MB \(item 0\)$/);
-		expect(String(b.error)).toMatch(/^Input Binary Field: .*not a PDF.*\(item 1\)$/);
+		expect(String(a.error)).toMatch(/^Input Binary Field: .*25 MB \[item 0\]$/);
+		expect(String(b.error)).toMatch(/^Input Binary Field: .*not a PDF.*\[item 1\]$/);
 		expect(env.calls('forms', since)).toEqual([]);
 	});
 });

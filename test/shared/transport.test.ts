@@ -214,7 +214,7 @@ describe('errors and input', () => {
 	it('refuses bad input before any request, naming the parameter and the item', async () => {
 		const result = await run({ method: 'GET', id: '0' });
 		expect(server.requests).toHaveLength(0);
-		expect(result.error?.message).toBe('id: must be a whole number of 1 or more, got "0" (item 0)');
+		expect(result.error?.message).toBe('id: must be a whole number of 1 or more, got "0" [item 0]');
 	});
 
 	it('with continueOnFail, an error becomes an item paired with its input and the others go on', async () => {

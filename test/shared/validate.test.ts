@@ -60,7 +60,7 @@ describe('input checks name the parameter and the item', () => {
 	it('checks ranges', () => {
 		expect(checkInt(ctx, 'pageSize', 500, 0, { min: 1, max: 500 })).toBe(500);
 		expect(refusal(() => checkInt(ctx, 'pageSize', 501, 2, { min: 1, max: 500 })).message).toBe(
-			'pageSize: must be a whole number from 1 to 500, got 501 (item 2)',
+			'pageSize: must be a whole number from 1 to 500, got 501 [item 2]',
 		);
 	});
 
@@ -76,7 +76,7 @@ describe('input checks name the parameter and the item', () => {
 	it('checks enums, strings and list sizes', () => {
 		expect(checkEnum(ctx, 'type', 'Buyer', ['Buyer', 'Seller'] as const, 0)).toBe('Buyer');
 		expect(refusal(() => checkEnum(ctx, 'type', 'buyer', ['Buyer', 'Seller'], 0)).message).toContain('Buyer, Seller');
-		expect(refusal(() => checkString(ctx, 'name', '  ', 0)).message).toBe('name: is required (item 0)');
+		expect(refusal(() => checkString(ctx, 'name', '  ', 0)).message).toBe('name: is required [item 0]');
 		expect(refusal(() => checkString(ctx, 'name', 'x'.repeat(11), 0, { maxLength: 10 })).message).toContain('at most 10');
 		expect(refusal(() => checkMaxItems(ctx, 'coAgents', [1, 2, 3, 4, 5, 6], 5, 0)).message).toContain('at most 5');
 	});

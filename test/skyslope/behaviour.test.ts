@@ -19,7 +19,7 @@ describe('input checks, limits and errors', () => {
 		// A fixed value is refused by the editor already (the locator's regex); an expression reaches the node.
 		const r = await env.run({ resource: 'listing', operation: 'get', listingGuid: byId('={{ "12345" }}') });
 		expect(r.error?.message).toMatch(/^Listing: must be a GUID/);
-		expect(r.error?.message).toContain('(item 0)');
+		expect(r.error?.message).toContain('[item 0]');
 		const f = await env.run({ resource: 'sale', operation: 'getAll', returnAll: true, filters: { agentGuid: 'nope' } });
 		expect(f.error?.message).toMatch(/^Filters: Agent: must be a GUID/);
 		expect(env.sent().length).toBe(before);
@@ -52,7 +52,7 @@ describe('input checks, limits and errors', () => {
 			returnAll: true,
 			filters: { earliestDate: '2026-02-01T00:00:00Z', latestDate: '2026-01-01T00:00:00Z' },
 		});
-		expect(a.error?.message).toBe('Filters: Created After: is later than Created Before (item 0)');
+		expect(a.error?.message).toBe('Filters: Created After: is later than Created Before [item 0]');
 		const b = await env.run({
 			resource: 'bulkExport',
 			operation: 'export',
@@ -61,7 +61,7 @@ describe('input checks, limits and errors', () => {
 			includeSummary: false,
 			filters: { modifiedAfter: '2026-02-01T00:00:00Z', modifiedBefore: '2026-01-01T00:00:00Z' },
 		});
-		expect(b.error?.message).toBe('Filters: Modified After: is later than Modified Before (item 0)');
+		expect(b.error?.message).toBe('Filters: Modified After: is later than Modified Before [item 0]');
 		expect(env.sent().length).toBe(before);
 	});
 
@@ -269,7 +269,7 @@ describe('updates', () => {
 			listingGuid: byId(listing),
 			columns: { mappingMode: 'defineBelow', value: { mlsNumber: '' }, matchingColumns: [], schema: [] },
 		});
-		expect(r.error?.message).toBe('Fields: map at least one field to change (item 0)');
+		expect(r.error?.message).toBe('Fields: map at least one field to change [item 0]');
 		expect(env.sent('PUT').length).toBe(before);
 	});
 

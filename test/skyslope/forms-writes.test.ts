@@ -92,7 +92,7 @@ describe('required fields', () => {
 			{ input: [{ json: { listingPrice: 1, property: { city: 'Austin' } } }] },
 		);
 		expect(result.error?.message).toBe(
-			'Fields: listingDate: is required by the form; expirationDate: is required by the form; property.streetNumber: is required by the form; property.streetAddress: is required by the form; property.state: is required by the form; property.zip: is required by the form (item 0)',
+			'Fields: listingDate: is required by the form; expirationDate: is required by the form; property.streetNumber: is required by the form; property.streetAddress: is required by the form; property.state: is required by the form; property.zip: is required by the form [item 0]',
 		);
 		expect(env.sent('GET', FORM)).toHaveLength(1);
 		expect(env.sent('POST', WRITE)).toHaveLength(0);
@@ -103,7 +103,7 @@ describe('required fields', () => {
 		expect(schema.find((f) => f.id === 'mlsNumber')?.required).toBe(false);
 		editFormField('mlsNumber', { required: true });
 		const result = await create(schema, REQUIRED);
-		expect(result.error?.message).toBe('Fields: mlsNumber: is required by the form (item 0)');
+		expect(result.error?.message).toBe('Fields: mlsNumber: is required by the form [item 0]');
 		expect(result.error?.description).toContain('the form the service answers now');
 		expect(env.sent('POST', WRITE)).toHaveLength(0);
 		expect((await savedSchema()).find((f) => f.id === 'mlsNumber')?.required).toBe(true);
@@ -131,7 +131,7 @@ describe("the form's choices", () => {
 		env.sandbox.clearLog();
 		const after = await create(schema, { ...REQUIRED, sourceId: 6 });
 		expect(after.error?.message).toBe(
-			"Fields: sourceId: 6 is not one of the form's choices: 1 (MLS), 2 (Online Portal), 3 (Referral), 4 (Sign Call), 5 (Open House), 7 (Builder) (item 0)",
+			"Fields: sourceId: 6 is not one of the form's choices: 1 (MLS), 2 (Online Portal), 3 (Referral), 4 (Sign Call), 5 (Open House), 7 (Builder) [item 0]",
 		);
 		expect(env.sent('GET', FORM)).toHaveLength(1);
 		expect(env.sent('POST', WRITE)).toHaveLength(0);
@@ -166,12 +166,12 @@ describe('a write refused for a field reads the form once more', () => {
 		const result = await running;
 		const [first, second] = json(result);
 		expect(first.error).toBe(
-			"Fields: sourceId: 6 is not one of the form's choices: 1 (MLS), 2 (Online Portal), 3 (Referral), 4 (Sign Call), 5 (Open House), 7 (Builder) (item 0)",
+			"Fields: sourceId: 6 is not one of the form's choices: 1 (MLS), 2 (Online Portal), 3 (Referral), 4 (Sign Call), 5 (Open House), 7 (Builder) [item 0]",
 		);
 		expect(first.description).toContain('the form changed');
 		expect(first.description).toContain('The service said: SkySlope Listings & Sales answered 422: sourceId: must be one of the allowable selections (1, 2, 3, 4, 5, 7)');
 		// Item 1 is checked against the form read again: refused before its write.
-		expect(second.error).toBe(String(first.error).replace('(item 0)', '(item 1)'));
+		expect(second.error).toBe(String(first.error).replace('[item 0]', '[item 1]'));
 		expect(env.sent('GET', FORM)).toHaveLength(2);
 		expect(env.sent('POST', WRITE).map((r) => r.status)).toEqual([422]);
 	});

@@ -160,7 +160,7 @@ function formRefusal(ctx: IExecuteFunctions, itemIndex: number, problems: string
 	]
 		.filter(Boolean)
 		.join('\n');
-	return new NodeOperationError(ctx.getNode(), `Fields: ${problems.join('; ')} (item ${itemIndex})`, { itemIndex, description });
+	return new NodeOperationError(ctx.getNode(), `Fields: ${problems.join('; ')} [item ${itemIndex}]`, { itemIndex, description });
 }
 
 /**

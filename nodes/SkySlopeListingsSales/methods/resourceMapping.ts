@@ -37,7 +37,7 @@ export async function getFormFields(this: ILoadOptionsFunctions): Promise<Resour
 	try {
 		request = source.request?.(reader);
 	} catch (error) {
-		invalid = (error as Error).message.replace(/ \(item \d+\)$/, '');
+		invalid = (error as Error).message.replace(/ \[item \d+\]$/, '');
 	}
 	if (!request) {
 		return { fields: [], emptyFieldsNotice: `The form cannot be loaded yet: ${invalid ?? 'no form'}` };
