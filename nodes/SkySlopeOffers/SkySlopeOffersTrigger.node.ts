@@ -12,7 +12,7 @@ import { optionsField } from '../shared/fields';
 import { checkInt } from '../shared/validate';
 import { agentIdField, flattenOption, readAgentId } from './helpers/fields';
 import { flattenOffer } from './helpers/flatten';
-import { listOffersInRange, type Offer } from './helpers/offers';
+import { dayOf, listOffersInRange, type Offer } from './helpers/offers';
 import { byModification, diffOffers, pruneSeen, type OffersTriggerState } from './helpers/triggerState';
 import * as listSearch from './methods/listSearch';
 import { MAX_RANGE_DAYS } from './service';
@@ -27,8 +27,6 @@ const SAMPLE_DAYS = 366;
 const MAX_SWEEP_DAYS = 3650;
 /** A sweep window: whole days, the most one request of the service answers for (its 31 less one). */
 const SWEEP_WINDOW_DAYS = MAX_RANGE_DAYS - 1;
-
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const events = triggerEvents(
 	[

@@ -50,7 +50,8 @@ export interface DayWindow {
 	endDate: string;
 }
 
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The UTC day of a moment, as the service takes dates (`YYYY-MM-DD`). */
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * The whole-day windows covering [start, end]: each asks for at most DAYS_PER_WINDOW + 1 days, the
