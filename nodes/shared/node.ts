@@ -43,9 +43,13 @@ export function actionNodeDescription(
 	node: NodeIdentity,
 	description: string,
 	resources: Resource[],
+	versions: number[] = [1],
 ): Omit<INodeTypeDescription, OwnFields> {
 	return {
 		...commonDescription(node),
+		// A field that changes shape takes a new version (`@version` in its displayOptions), so a
+		// saved workflow keeps the field it was saved with; new nodes get the newest.
+		...(versions.length > 1 ? { version: versions, defaultVersion: Math.max(...versions) } : {}),
 		displayName: node.service.label,
 		name: node.name,
 		group: ['transform'],

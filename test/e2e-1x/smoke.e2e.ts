@@ -94,6 +94,17 @@ describe('n8n 1.x: SkySlope Forms (authorization code with PKCE)', () => {
 		expect(post?.body).toMatchObject({ name: 'e2e 1x create', representationType: 'Buyer' });
 	});
 
+	it('versions: Envelope > Get Many sorts with the 1.1 Sort collection, and a node saved at 1 with its free-text sort', async () => {
+		const getMany = (name: string, parameters: Json, typeVersion: number) =>
+			skyslopeNode('forms', name, { resource: 'envelope', operation: 'getAll', fileId: { __rl: true, mode: 'id', value: '1001' }, limit: 5, ...parameters }, { typeVersion, executeOnce: true });
+		const r = await runWorkflow(
+			workflow([getMany('At 1.1', { sort: { field: 'name', direction: 'asc' } }, 1.1), getMany('At 1', { sorts: '-datesent' }, 1)]),
+		);
+		expect(r.status).toBe('success');
+		const sorts = (await relevantLog('forms')).filter((e) => e.path === '/partner/api/files/1001/envelopes').map((e) => e.query.sorts);
+		expect(sorts).toEqual(['name', '-datesent']);
+	});
+
 	it('trigger: subscribes on activation and runs once when file 1005 is signed', async () => {
 		const webhookId = randomUUID();
 		const workflowId = await createWorkflow(formsTriggerWorkflow('e2e 1x forms trigger', 1005, { includeSignedDocuments: true, downloadDocuments: true }, webhookId));

@@ -495,6 +495,24 @@ describe('SkySlope Forms in n8n: Signed Document and Envelope', () => {
 		expect((await api('GET'))[0].query).toMatchObject({ page: '1', pageSize: '500', sorts: 'name' });
 	});
 
+	it('Envelope > Get Many at version 1.1 sorts with the Sort collection (version 1 keeps its free-text sort)', async () => {
+		const r = ok(
+			await runWorkflow(
+				workflow([
+					forms(
+						'Envelopes',
+						{ resource: 'envelope', operation: 'getAll', fileId: id(1001), returnAll: true, sort: { field: 'datesent', direction: 'asc' } },
+						{ typeVersion: 1.1 },
+					),
+				]),
+			),
+		);
+		const sent = r.json('Envelopes').map((e) => String(e.dateSent ?? ''));
+		expect(sent.length).toBeGreaterThan(0);
+		expect(sent).toEqual([...sent].sort());
+		expect((await api('GET'))[0].query).toMatchObject({ page: '1', pageSize: '500', sorts: 'datesent' });
+	});
+
 	it('Envelope > Create', async () => {
 		const r = ok(
 			await runWorkflow(

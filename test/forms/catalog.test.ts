@@ -52,22 +52,66 @@ describe('Signed Document', () => {
 });
 
 describe('Envelope', () => {
-	it('Get Many sends filters and sorts and returns records', async () => {
-		const file = fileWithEnvelopes(1);
+	it('Get Many sends filters and the Sort collection, and returns the records in that order', async () => {
+		const file = fileWithEnvelopes(2);
 		const result = await env.run({
 			resource: 'envelope',
 			operation: 'getAll',
 			fileId: byId(file.id),
 			returnAll: true,
 			filters: { sentAfter: '2020-01-01' },
-			sorts: 'name',
+			sort: { field: 'name', direction: 'asc' },
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toHaveLength(env.state.store.envelopesOf(file.id).length);
+		const names = jsonOf(result).map((e) => String(e.name).toLowerCase());
+		expect(names).toHaveLength(env.state.store.envelopesOf(file.id).length);
+		expect(names).toEqual([...names].sort());
 		expect(env.api('GET')[0]).toMatchObject({
 			path: `/partner/api/files/${file.id}/envelopes`,
 			query: { page: '1', pageSize: '500', filters: '(datesent)>=2020-01-01T00:00:00.000Z', sorts: 'name' },
 		});
+	});
+
+	it('Get Many sorts descending by default and takes a custom Sieve sort before the field', async () => {
+		const file = fileWithEnvelopes(1);
+		await env.run({ resource: 'envelope', operation: 'getAll', fileId: byId(file.id), limit: 5, sort: { field: 'datesent' } });
+		await env.run({
+			resource: 'envelope',
+			operation: 'getAll',
+			fileId: byId(file.id),
+			limit: 5,
+			sort: { field: 'datesent', custom: 'status,-name' },
+		});
+		await env.run({ resource: 'envelope', operation: 'getAll', fileId: byId(file.id), limit: 5 });
+		const [byField, custom, none] = env.api('GET');
+		expect(byField.query.sorts).toBe('-datesent');
+		expect(custom.query.sorts).toBe('status,-name');
+		expect(none.query.sorts).toBeUndefined();
+	});
+
+	it('Get Many refuses a sort field it does not know before any request, naming Sort By and the item', async () => {
+		const file = fileWithEnvelopes(1);
+		const result = await env.run({ resource: 'envelope', operation: 'getAll', fileId: byId(file.id), sort: { field: 'closingdate' } });
+		expect(result.error?.message).toMatch(/Sort By.*must be one of.*datesent.*\[item 0\]/);
+		expect(env.api()).toHaveLength(0);
+	});
+
+	it('Get Many of a node saved at version 1 still sends its free-text sort', async () => {
+		const file = fileWithEnvelopes(1);
+		const result = await env.run(
+			{ resource: 'envelope', operation: 'getAll', fileId: byId(file.id), returnAll: true, sorts: ' -datesent ' },
+			{ typeVersion: 1 },
+		);
+		expect(result.error).toBeUndefined();
+		expect(env.api('GET')[0].query.sorts).toBe('-datesent');
+	});
+
+	it('the Sort collection and the free-text sort each belong to one version', async () => {
+		const file = fileWithEnvelopes(1);
+		// A version-1 node never reads the collection; a new node never reads the old field.
+		await env.run({ resource: 'envelope', operation: 'getAll', fileId: byId(file.id), limit: 1, sort: { field: 'name' } }, { typeVersion: 1 });
+		await env.run({ resource: 'envelope', operation: 'getAll', fileId: byId(file.id), limit: 1, sorts: 'name' });
+		expect(env.api('GET').map((r) => r.query.sorts)).toEqual([undefined, undefined]);
 	});
 
 	it('Create sends the name and document IDs', async () => {

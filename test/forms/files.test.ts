@@ -57,6 +57,19 @@ describe('File > Get Many', () => {
 		for (const file of jsonOf(result)) expect(file.representationType).toBe('Buyer');
 	});
 
+	it('sorts by each offered field as the service reads it, descending unless asked otherwise', async () => {
+		await env.run({ resource: 'file', operation: 'getAll', limit: 50, sort: { field: 'status' } });
+		await env.run({ resource: 'file', operation: 'getAll', limit: 50, sort: { field: 'mlsnumber', direction: 'asc' } });
+		const [byStatus, byMls] = env.api('GET', /\/files$/);
+		expect([byStatus.query.sorts, byMls.query.sorts]).toEqual(['-status', 'mlsnumber']);
+		expect([byStatus.status, byMls.status]).toEqual([200, 200]);
+	});
+
+	it('still sends Closing Date, once offered, for workflows saved with it', async () => {
+		await env.run({ resource: 'file', operation: 'getAll', limit: 5, sort: { field: 'closingdate' } });
+		expect(env.api('GET', /\/files$/)[0].query.sorts).toBe('-closingdate');
+	});
+
 	it('refuses a bad date before any request, naming the parameter and the item', async () => {
 		const result = await env.run({
 			resource: 'file',

@@ -17,7 +17,7 @@ export interface FormsEnv {
 	credentials: ICredentialDataDecryptedObject;
 	run(
 		parameters: INodeParameters,
-		options?: { input?: INodeExecutionData[]; continueOnFail?: boolean; keepNodeOutput?: boolean },
+		options?: { input?: INodeExecutionData[]; continueOnFail?: boolean; keepNodeOutput?: boolean; typeVersion?: number },
 	): Promise<RunNodeResult>;
 	method<K extends MethodKind>(
 		kind: K,
@@ -62,6 +62,7 @@ export async function startForms(options: SandboxOptions = {}, scopes: readonly 
 				input: opts.input,
 				continueOnFail: opts.continueOnFail,
 				keepNodeOutput: opts.keepNodeOutput,
+				typeVersion: opts.typeVersion,
 			});
 			if (result.credentials[CREDENTIAL]) env.credentials = result.credentials[CREDENTIAL];
 			return result;

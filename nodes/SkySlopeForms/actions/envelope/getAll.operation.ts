@@ -5,7 +5,15 @@ import { fileLocator } from '../../helpers/fields';
 import { ENVELOPE } from '../../helpers/kinds';
 import { pagedRecords } from '../../helpers/paging';
 import { fileIdOf } from '../../helpers/parameters';
-import { sieveValue } from '../../helpers/sieve';
+import { sieveSortField, sieveSorts, sieveValue, type SieveSortField } from '../../helpers/sieve';
+
+const ENVELOPE_SORTS: SieveSortField[] = [
+	{ name: 'Created Date', value: 'createddate' },
+	{ name: 'Date Sent', value: 'datesent' },
+	{ name: 'Name', value: 'name' },
+	{ name: 'Status', value: 'status' },
+	{ name: 'Updated On', value: 'updatedon' },
+];
 
 export default defineOperation({
 	value: 'getAll',
@@ -36,13 +44,16 @@ export default defineOperation({
 			{ displayName: 'Sent After', name: 'sentAfter', type: 'dateTime', default: '' },
 			{ displayName: 'Status', name: 'status', type: 'string', default: '', placeholder: 'e.g. Completed' },
 		]),
+		{ ...sieveSortField(ENVELOPE_SORTS, 'createddate'), displayOptions: { hide: { '@version': [1] } } },
 		{
+			// Version 1's sort, free text: kept so that workflows saved with it keep it.
 			displayName: 'Sort',
 			name: 'sorts',
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. -datesent',
 			description: 'A Sieve sort list (a leading minus sorts descending). Empty: newest first.',
+			displayOptions: { show: { '@version': [1] } },
 		},
 	],
 	async execute(this: IExecuteFunctions, i: number) {
@@ -55,7 +66,8 @@ export default defineOperation({
 		if (filters.custom) terms.push(checkString(this, 'Custom Filter', filters.custom, i).trim());
 		const qs: IDataObject = {};
 		if (terms.length) qs.filters = terms.join(',');
-		const sorts = checkString(this, 'Sort', this.getNodeParameter('sorts', i, ''), i, { required: false }).trim();
+		const legacy = checkString(this, 'Sort', this.getNodeParameter('sorts', i, ''), i, { required: false }).trim();
+		const sorts = legacy || sieveSorts(this, i, this.getNodeParameter('sort', i, {}) as IDataObject, ENVELOPE_SORTS, 'createddate');
 		if (sorts) qs.sorts = sorts;
 		return await pagedRecords(this, i, p`/files/${fileId}/envelopes`, { kind: ENVELOPE, operation: 'Get many envelopes' }, qs);
 	},
