@@ -165,24 +165,29 @@ function pairedIndex(item: INodeExecutionData): number | undefined {
 	return typeof paired === 'number' ? paired : paired?.item;
 }
 
-/** Keeps n8n's own errors (adding the item they belong to) and wraps anything else. */
-export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (itemIndex !== undefined) error.context.itemIndex ??= itemIndex;
-		return error;
-	}
-	return new NodeOperationError(node, error as Error, { itemIndex });
+/** A message that ends with the item it belongs to, `[item N]` (n8n's guidelines), once. */
+export function withItem(message: string, itemIndex: number | undefined): string {
+	return itemIndex === undefined || /\[item \d+\]$/.test(message) ? message : `${message} [item ${itemIndex}]`;
 }
 
-/** The error as the user sees it in a continueOnFail item. */
-export function errorJson(error: unknown): IDataObject {
+/** Keeps n8n's own errors (adding the item they belong to) and wraps anything else. */
+export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+	const nodeError =
+		error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error as Error, { itemIndex });
+	if (itemIndex !== undefined) nodeError.context.itemIndex ??= itemIndex;
+	nodeError.message = withItem(nodeError.message, nodeError.context.itemIndex as number | undefined);
+	return nodeError;
+}
+
+/** The error as the user sees it in a continueOnFail item (of item `itemIndex`, when given). */
+export function errorJson(error: unknown, itemIndex?: number): IDataObject {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		const json: IDataObject = { error: error.message };
+		const json: IDataObject = { error: withItem(error.message, itemIndex) };
 		if (error.description) json.description = error.description;
 		if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
 		return json;
 	}
-	return { error: error instanceof Error ? error.message : String(error) };
+	return { error: withItem(error instanceof Error ? error.message : String(error), itemIndex) };
 }
 
 /**
@@ -208,7 +213,7 @@ export async function runOperations(this: IExecuteFunctions, resources: Resource
 			return [output.flatMap((item) => showWarnings(this, [item], warningsByItem.get(pairedIndex(item) ?? -1)))];
 		} catch (error) {
 			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error);
-			return [items.map((_, i) => ({ json: errorJson(error), pairedItem: { item: i } }))];
+			return [items.map((_, i) => ({ json: errorJson(error, i), pairedItem: { item: i } }))];
 		}
 	}
 
@@ -224,7 +229,7 @@ export async function runOperations(this: IExecuteFunctions, resources: Resource
 		} catch (error) {
 			if (this.continueOnFail()) {
 				// A write made before the failure may have warned: the error item says so too.
-				results[i] = showWarnings(this, [{ json: errorJson(error), pairedItem: { item: i } }], takeWarnings(this, i));
+				results[i] = showWarnings(this, [{ json: errorJson(error, i), pairedItem: { item: i } }], takeWarnings(this, i));
 			} else {
 				failures.set(i, error);
 			}
@@ -305,7 +310,7 @@ function reportStop(
 			: `No item was ${verb} before the stop.`,
 	];
 	for (const [index, other] of [...failures].sort(([a], [b]) => a - b)) {
-		if (index !== first) lines.push(`Item ${index} failed too: ${errorJson(other).error as string}`);
+		if (index !== first) lines.push(`Item ${index} failed too: ${(errorJson(other).error as string).replace(/ \[item \d+\]$/, '')}`);
 	}
 	lines.push(
 		notAttempted.length
@@ -314,7 +319,7 @@ function reportStop(
 	);
 	if (writes) {
 		lines.push(
-			"To go on, run the failed and not attempted items only; with the node's On Error setting at Continue, every item comes out, a failed one as an error item.",
+			"To go on, run only the failed and not attempted items. With the node's On Error setting at Continue, every item comes out, a failed one carrying what happened to it.",
 		);
 	}
 	error.description = [error.description, lines.join('\n')].filter(Boolean).join('\n\n');

@@ -247,7 +247,7 @@ const aOrAn = (name: string) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`
 
 function where(spec: ReadSpec): string {
 	const keys = spec.keys.map((k) => `"${k}"`).join(' or ');
-	return `Expected ${aOrAn(spec.name)} (a record with ${spec.marks.map((m) => `"${m}"`).join(' or ')}), a list of them, either under ${keys}, or any of these under "value". The service may have changed the shape of its answer.`;
+	return `Expected ${aOrAn(spec.name)} (a record with ${spec.marks.map((m) => `"${m}"`).join(' or ')}), a list of them, either under ${keys}, or any of these under "value". The service may have changed the shape of its answer: run the item again, and if the same answer comes back, report it (the answer above) on the package's issue tracker.`;
 }
 
 function shapeError(ctx: { getNode(): INode }, answer: unknown, spec: ReadSpec, what: string, detail?: string): NodeOperationError {

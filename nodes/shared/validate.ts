@@ -10,8 +10,13 @@ type Ctx = Pick<IExecuteFunctions, 'getNode'>;
 export function inputError(ctx: Ctx, name: string, itemIndex: number, problem: string, hint?: string) {
 	return new NodeOperationError(ctx.getNode() as INode, `${name}: ${problem} [item ${itemIndex}]`, {
 		itemIndex,
-		description: hint,
+		description: hint ?? fixParameter(name),
 	});
+}
+
+/** How to mend a refused value, when the check has nothing more particular to say. */
+export function fixParameter(name: string): string {
+	return `Set ${name} to an accepted value in the node (or in the input data its expression reads), then run the item again. Nothing was sent for this item.`;
 }
 
 function show(value: unknown): string {

@@ -55,7 +55,7 @@ function expectRefusal(error: { message?: string; description?: string | null } 
 	expect(error?.message).toMatch(new RegExp(`^${label} refused the credential "${credential}"`));
 	expect(error?.message).toMatch(words);
 	expect(error?.message).not.toMatch(/could not be reached/);
-	expect(error?.description).toMatch(/not a network problem/);
+	expect(error?.description).toMatch(/was reached \(the network is fine\) and refused the credential/);
 	expect(error?.description).toMatch(fix);
 	const all = JSON.stringify(error);
 	for (const secret of ['wrong-secret', OFFERS_CLIENT_SECRET, SANDBOX_CLIENT_SECRET, DEMO.accessSecret, DEMO.clientSecret]) {

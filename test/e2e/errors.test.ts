@@ -55,6 +55,9 @@ describe('a refusal of the service inside n8n', () => {
 		const text = `${error?.message ?? ''}\n${error?.description ?? ''}`;
 		expect(text).toContain(String(refusal.body.message));
 		expect(text).toMatch(/Trace ID \(for SkySlope support\): [0-9a-f]{32}/);
+		// n8n's guidelines: the message ends with the item, the description says how to go on.
+		expect(error?.message).toMatch(/ \[item 0\]$/);
+		expect(error?.description).toMatch(/^To fix: check the ID\./m);
 		expect(error?.httpCode).toBe('404');
 		const log = (await sandboxLog('forms')).filter((e) => e.path.startsWith('/partner/api/files/'));
 		expect(log.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([`GET /partner/api/files/${MISSING_FILE} 404`]);
@@ -74,7 +77,8 @@ describe('a refusal of the service inside n8n', () => {
 		expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(out[0].json.id).toBe(good);
 		expect(out[2].json.id).toBe(good);
-		expect(out[1].json.error).toEqual(expect.any(String));
+		expect(out[1].json.error).toMatch(/ \[item 1\]$/);
+		expect(out[1].json.description).toMatch(/^To fix: check the ID\./m);
 		expect(JSON.stringify(out[1].json)).toMatch(/[0-9a-f]{32}/);
 		// File Get runs several items at once: the requests may reach the service in any order.
 		const log = (await sandboxLog('forms')).filter((e) => e.path.startsWith('/partner/api/files/'));

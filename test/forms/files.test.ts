@@ -187,7 +187,7 @@ describe('File > Create', () => {
 			mlsNumber: 'TO0001',
 			options: { errorOnImportProblem: true },
 		});
-		expect(result.error?.message).toBe('MLS import unknown');
+		expect(result.error?.message).toBe('MLS import unknown [item 0]');
 		expect(result.error?.description).toMatch(/File \d+ exists/);
 		expect(env.api('POST')).toHaveLength(1);
 	});
@@ -348,7 +348,7 @@ describe('File > Import MLS', () => {
 			mlsNumber: 'PE1',
 			options: { errorOnImportProblem: true },
 		});
-		expect(result.error?.message).toBe('MLS import failed (provider_error)');
+		expect(result.error?.message).toBe('MLS import failed (provider_error) [item 0]');
 		expect(env.api('POST')).toHaveLength(1);
 	});
 });

@@ -137,8 +137,14 @@ async function probe(op: Operation, param: Param, values: BadValue[]): Promise<s
 		const refused = error !== undefined && error.httpCode === undefined;
 		const label = `${where}=${show(bad.value)} (${bad.why})`;
 		if (refused) {
-			if (!namesParam(message, param) || !message.includes(`[item ${i}]`)) {
+			if (!namesParam(message, param) || !message.endsWith(`[item ${i}]`)) {
 				problems.push(`${label}: refused, but the error does not name the parameter and item: "${message.slice(0, 160)}"`);
+			}
+			// n8n's guidelines: the description says how to fix it; neither says error, problem, failure or mistake.
+			const description = String(error.description ?? '');
+			if (!description.trim()) problems.push(`${label}: refused without a description of how to fix it: "${message.slice(0, 160)}"`);
+			if (/\b(errors?|problems?|failures?|mistakes?)\b/i.test(`${message} ${description}`)) {
+				problems.push(`${label}: the refusal's words include error, problem, failure or mistake: "${message}" / "${description}"`);
 			}
 			return;
 		}
@@ -279,7 +285,7 @@ describe('values only the service can judge pass through unchanged, and its answ
 		expect(JSON.stringify(sent.body)).toContain(JSON.stringify(SCRIPT).slice(1, -1));
 		const [item] = jsonOf(r);
 		expect(item.httpCode).toBe('422');
-		expect(String(item.error)).toBe('SkySlope Listings & Sales answered 422: The request contains potentially dangerous content (script injection)');
+		expect(String(item.error)).toBe('SkySlope Listings & Sales answered 422: The request contains potentially dangerous content (script injection) [item 0]');
 
 		// Text the service refuses for several fields: every entry of its errors reaches the user too.
 		const [rejected] = jsonOf(await create('just text', { listingDate: 'soon', expirationDate: 'later' }));

@@ -275,10 +275,12 @@ const norm = (s: string) =>
 		.map((w) => w.replace(/ies$/, 'y').replace(/s$/, ''))
 		.join('');
 
-/** Whether an error message names the parameter: one of its leading `Label:` parts is the parameter's. */
+/**
+ * Whether an error message names the parameter by its display name (n8n's guidelines): one of its
+ * leading `Label:` parts is the name the user sees in the node, not the internal one.
+ */
 export function namesParam(message: string, param: Param): boolean {
 	const parts = message.split(': ').slice(0, -1).map(norm).filter((s) => s.length >= 3);
 	const display = norm(param.displayName);
-	const name = norm(param.name);
-	return parts.some((s) => display.includes(s) || s.includes(display) || s.includes(name) || name.includes(s));
+	return parts.some((s) => display.includes(s) || s.includes(display));
 }

@@ -257,7 +257,7 @@ describe('the router\'s promises, with items in flight', () => {
 		expect(result.output[0].map((item) => [item.pairedItem, item.json.id ?? item.json.error])).toEqual(
 			Array.from({ length: 12 }, (_, i) => [
 				{ item: i },
-				i === 3 || i === 5 ? `Test Service answered 400: bad ${i}` : String(i),
+				i === 3 || i === 5 ? `Test Service answered 400: bad ${i} [item ${i}]` : String(i),
 			]),
 		);
 		expect(peak).toBe(LIMIT);
@@ -266,7 +266,7 @@ describe('the router\'s promises, with items in flight', () => {
 	it('without continueOnFail: stops at the earliest failure, starts no new item, and reports every outcome', async () => {
 		answer = unevenWithFailures;
 		const result = await run(12);
-		expect(result.error?.message).toBe('Test Service answered 400: bad 3');
+		expect(result.error?.message).toBe('Test Service answered 400: bad 3 [item 3]');
 		const context = result.error?.context as {
 			itemIndex: number;
 			stoppedAtItem: number;

@@ -88,7 +88,7 @@ describe('a run that stops on an error says what became of every item', () => {
 		const result = await run('create5');
 		expect(result.output).toEqual([]);
 		const error = result.error!;
-		expect(error.message).toBe(`Refused item ${k}`);
+		expect(error.message).toBe(`Refused item ${k} [item ${k}]`);
 		expect(error.context?.itemIndex).toBe(k);
 
 		const written = [...stored].sort((a, b) => a - b);
@@ -135,7 +135,7 @@ describe('a run that stops on an error says what became of every item', () => {
 	it('a second item failing in flight is reported too', async () => {
 		failing = new Set([3, 5]);
 		const result = await run('create5');
-		expect(result.error?.message).toBe('Refused item 3');
+		expect(result.error?.message).toBe('Refused item 3 [item 3]');
 		expect(result.error?.description).toContain('Item 5 failed too: Refused item 5');
 		expect(result.error?.context).toMatchObject({ itemsFailed: [3, 5] });
 		expect(result.error?.description).toContain(`before the stop: items ${ranges(stored)}`);
@@ -158,7 +158,7 @@ describe('a run that stops on an error says what became of every item', () => {
 		expect(out).toHaveLength(ITEMS);
 		out.forEach((item, i) => {
 			expect(item.pairedItem).toEqual({ item: i });
-			if (i === 7) expect(item.json).toMatchObject({ error: 'Refused item 7' });
+			if (i === 7) expect(item.json).toMatchObject({ error: 'Refused item 7 [item 7]' });
 			else expect(item.json).toEqual({ id: `r${i}`, item: i });
 		});
 	});
@@ -170,7 +170,7 @@ describe('a run that stops on an error says what became of every item', () => {
 			parameters: { resource: 'record', operation: 'create5' },
 			input: [{ json: {} }],
 		});
-		expect(result.error?.message).toBe('Refused item 0');
+		expect(result.error?.message).toBe('Refused item 0 [item 0]');
 		expect(String(result.error?.description ?? '')).not.toContain('stopped');
 	});
 });

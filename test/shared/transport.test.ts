@@ -119,7 +119,7 @@ describe('retries: idempotent methods only', () => {
 		script = [unavailable, { status: 200, body: { ok: true } }];
 		const result = await run({ method: 'POST' });
 		expect(server.requests).toHaveLength(1);
-		expect(result.error?.message).toBe('Test Service answered 503: try later');
+		expect(result.error?.message).toBe('Test Service answered 503: try later [item 0]');
 		expect(result.error?.description).toContain('Trace ID (for SkySlope support): t-503');
 	});
 
@@ -135,7 +135,7 @@ describe('retries: idempotent methods only', () => {
 		script = Array.from({ length: 10 }, () => unavailable);
 		const result = await run({ method: 'GET' });
 		expect(server.requests).toHaveLength(retryPolicy.attempts);
-		expect(result.error?.message).toBe('Test Service answered 503: try later');
+		expect(result.error?.message).toBe('Test Service answered 503: try later [item 0]');
 	});
 });
 
@@ -199,9 +199,9 @@ describe('errors and input', () => {
 			},
 		];
 		const result = await run({ method: 'GET', id: '99' });
-		expect(result.error?.message).toBe('Test Service answered 404: File 99 not found');
+		expect(result.error?.message).toBe('Test Service answered 404: File 99 not found [item 0]');
 		expect(result.error?.description).toBe(
-			'fileId 99 does not exist\ncheck the id\nCode: NotFound\nTrace ID (for SkySlope support): abc-123',
+			"fileId 99 does not exist\ncheck the id\nCode: NotFound\nTo fix: check the ID. The record does not exist, was deleted, or is not visible to the credential's account.\nTrace ID (for SkySlope support): abc-123",
 		);
 		expect(JSON.stringify(result.error)).not.toContain('secret-token-value');
 	});
@@ -223,7 +223,7 @@ describe('errors and input', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.output[0]).toEqual([
 			{ json: { ok: true }, pairedItem: { item: 0 } },
-			{ json: { error: 'Test Service answered 400: bad', httpCode: '400' }, pairedItem: { item: 1 } },
+			{ json: { error: 'Test Service answered 400: bad [item 1]', description: expect.stringMatching(/^To fix: /), httpCode: '400' }, pairedItem: { item: 1 } },
 			{ json: { ok: true }, pairedItem: { item: 2 } },
 		]);
 	});
@@ -273,7 +273,7 @@ describe('connection resets', () => {
 	it('does not resend a POST whose connection was reset, and says the service could not be reached', async () => {
 		const result = await runAgainst('POST');
 		expect(seen).toEqual(['POST']);
-		expect(result.error?.message).toBe('Test Service could not be reached: the connection was closed before an answer came');
+		expect(result.error?.message).toBe('Test Service could not be reached: the connection was closed before an answer came [item 0]');
 		expect(result.error?.description).toContain('ECONNRESET');
 	});
 });
@@ -321,7 +321,7 @@ describe('concurrency', () => {
 		expect(peak).toBe(3);
 		expect(result.output[0].map((item) => [item.pairedItem, item.json.id ?? item.json.error])).toEqual([
 			[{ item: 0 }, '1'],
-			[{ item: 1 }, 'Test Service answered 400: bad two'],
+			[{ item: 1 }, 'Test Service answered 400: bad two [item 1]'],
 			[{ item: 2 }, '3'],
 			[{ item: 3 }, '4'],
 			[{ item: 4 }, '5'],
@@ -332,7 +332,7 @@ describe('concurrency', () => {
 
 	it('without continueOnFail, stops taking items and reports the earliest failed one', async () => {
 		const result = await runMany('callConcurrently', false);
-		expect(result.error?.message).toBe('Test Service answered 400: bad two');
+		expect(result.error?.message).toBe('Test Service answered 400: bad two [item 1]');
 		expect(result.error?.context?.itemIndex).toBe(1);
 	});
 
@@ -387,7 +387,7 @@ describe('errors as n8n 1.x gives them: the code only in httpCode, no cause, its
 		const failure = apiRequest.call(fakeContext([dropped], seen), service, { method: 'POST', path: '/files', body: {} });
 		await expect(failure).rejects.toMatchObject({
 			message: 'Test Service could not be reached: the connection was closed before an answer came',
-			description: 'Cause: ECONNRESET',
+			description: "Cause: ECONNRESET\nTo fix: check that n8n can reach the service (network, proxy, firewall) and that the credential's environment is the right one, then run again.",
 		});
 		expect(seen).toEqual(['POST']);
 	});

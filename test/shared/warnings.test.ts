@@ -98,7 +98,7 @@ describe('the router', () => {
 			{ id: 0, part: 2, warnings: ['item 0 not saved'] },
 			{ id: 1 },
 			{ id: 1, part: 2 },
-			{ error: 'The second request failed', warnings: ['item 2 not saved'] },
+			{ error: 'The second request failed [item 2]', warnings: ['item 2 not saved'] },
 		]);
 		expect(result.hints.map((h) => h.message)).toEqual(['SkySlope warned: item 0 not saved', 'SkySlope warned: item 2 not saved']);
 	});

@@ -41,7 +41,7 @@ const run = (types: string[]) =>
 describe('bulk export shorter than its summary', () => {
 	it('is an error naming what arrived and what was announced', async () => {
 		const result = await run(['listing', 'sale']);
-		expect(result.error?.message).toBe('The export stream ended early: 2 of 3 listings and 1 of 1 sales arrived');
+		expect(result.error?.message).toBe('The export stream ended early: 2 of 3 listings and 1 of 1 sales arrived [item 0]');
 	});
 
 	it('counts only the types asked for', async () => {

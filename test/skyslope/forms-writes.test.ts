@@ -184,8 +184,8 @@ describe('a write refused for a field reads the form once more', () => {
 			{ input: [{ json: {} }, { json: {} }], continueOnFail: true },
 		);
 		const [first, second] = json(result);
-		expect(first.error).toBe(`SkySlope Listings & Sales answered 422: agentGuid: '${stranger}' is not an agent of this brokerage`);
-		expect(second.error).toBe(first.error);
+		expect(first.error).toBe(`SkySlope Listings & Sales answered 422: agentGuid: '${stranger}' is not an agent of this brokerage [item 0]`);
+		expect(second.error).toBe(String(first.error).replace('[item 0]', '[item 1]'));
 		// One read at the start, one after the first refusal: not one per refused item.
 		expect(env.sent('GET', FORM)).toHaveLength(2);
 		expect(env.sent('POST', WRITE)).toHaveLength(2);
@@ -195,7 +195,7 @@ describe('a write refused for a field reads the form once more', () => {
 		const schema = await savedSchema();
 		const result = await create(schema, { ...REQUIRED, mlsNumber: '<script>alert(1)</script>' });
 		expect(result.error?.message).toBe(
-			'SkySlope Listings & Sales answered 422: The request contains potentially dangerous content (script injection)',
+			'SkySlope Listings & Sales answered 422: The request contains potentially dangerous content (script injection) [item 0]',
 		);
 		expect(env.sent('GET', FORM)).toHaveLength(1);
 	});
@@ -215,7 +215,7 @@ it('an answer that is not a form fails loudly, naming what came back, and nothin
 			parameters: { ...picks(), columns: columns('defineBelow', REQUIRED, []) },
 		});
 		expect(result.error?.message).toBe(
-			'The form at /api/files/listingForm could not be read: the service answered an object with the keys listing, not a list of fields',
+			'The form at /api/files/listingForm could not be read: the service answered an object with the keys listing, not a list of fields [item 0]',
 		);
 		expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/login', 'GET /api/files/listingForm']);
 	} finally {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { checkEnum, checkString, inputError } from '../../shared';
-import { ACTION_ATTRIBUTES, CONTACT_TYPES } from './fields';
+import { ACTION_ATTRIBUTES, addressValues, CONTACT_TYPES, contactOptionalFields } from './fields';
 
 /** The service's write shapes of addresses and contacts, checked before any request. */
 
@@ -17,7 +17,7 @@ export function addressOf(ctx: IExecuteFunctions, name: string, raw: unknown, i:
 	for (const key of ADDRESS_FIELDS) {
 		const value = values[key];
 		if (value === undefined || value === null || value === '') continue;
-		out[key] = checkString(ctx, `${name} ${key}`, value, i, { required: false, maxLength: 500 }).trim();
+		out[key] = checkString(ctx, `${name} ${labelOf(key)}`, value, i, { required: false, maxLength: 500 }).trim();
 	}
 	if (out.state !== undefined) {
 		if (!STATE.test(String(out.state))) {
@@ -50,6 +50,10 @@ const CONTACT_TEXT_FIELDS = [
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** A field's display name, to name it in a refusal (a record's fields carry the same names). */
+const LABELS = new Map([...contactOptionalFields, ...addressValues].map((f) => [f.name, f.displayName]));
+const labelOf = (key: string) => LABELS.get(key) ?? key;
+
 /**
  * A contact in the service's write shape from its parts: type, first and last name (required) and
  * the optional fields. Everything is checked here, before any request.
@@ -70,12 +74,12 @@ export function contactOf(
 	}
 	for (const flag of ['isEntity', 'isUser']) {
 		if (f[flag] === undefined) continue;
-		if (typeof f[flag] !== 'boolean') throw inputError(ctx, flag, i, `must be true or false, got ${JSON.stringify(f[flag])}`);
+		if (typeof f[flag] !== 'boolean') throw inputError(ctx, labelOf(flag), i, `must be true or false, got ${JSON.stringify(f[flag])}`);
 		contact[flag] = f[flag];
 	}
 	for (const key of CONTACT_TEXT_FIELDS) {
 		if (f[key] === undefined || f[key] === null || f[key] === '') continue;
-		contact[key] = checkString(ctx, key, f[key], i, { required: false, maxLength: 500 }).trim();
+		contact[key] = checkString(ctx, labelOf(key), f[key], i, { required: false, maxLength: 500 }).trim();
 	}
 	if (contact.email !== undefined && !EMAIL.test(String(contact.email))) {
 		throw inputError(ctx, 'Email', i, `is not an email address, got "${String(contact.email)}"`);

@@ -31,7 +31,7 @@ async function contactsOnFile(ctx: IExecuteFunctions, fileId: number, i: number)
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`Add a contact: file ${fileId} came back with "contacts" that is not a list (${describeAnswer(contacts)}), so the node cannot tell which contacts are already on it`,
-			{ itemIndex: i },
+			{ itemIndex: i, description: "Nothing was added. Run the item again; to add the contact whatever the file holds, turn off Skip If Already on File." },
 		);
 	}
 	const byKey = new Map<string, IDataObject>();

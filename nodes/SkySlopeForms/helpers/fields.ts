@@ -283,7 +283,7 @@ export function contactFieldsNamed(...names: string[]): INodeProperties[] {
 
 /** On Create and Import MLS: whether an MLS outcome other than imported fails the item. */
 export const errorOnImportProblem: INodeProperties = {
-	displayName: 'Error on Import Problem',
+	displayName: 'Fail Item If Not Imported',
 	name: 'errorOnImportProblem',
 	type: 'boolean',
 	default: false,

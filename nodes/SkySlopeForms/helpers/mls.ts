@@ -3,7 +3,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 /** MLS import outcomes the service answers with 200 but that did not import. */
 export const MLS_PROBLEMS = ['not_imported', 'failed', 'unknown'];
 
-/** With "Error on Import Problem", an MLS outcome other than imported fails the item. */
+/** With "Fail Item If Not Imported", an MLS outcome other than imported fails the item. */
 export function checkMlsOutcome(
 	ctx: IExecuteFunctions,
 	i: number,

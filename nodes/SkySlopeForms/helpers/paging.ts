@@ -165,7 +165,7 @@ function fieldsOf(ctx: ApiContext, document: IDataObject, operation: string, ite
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`${operation}: the document announces ${announced} fields but holds no "fields" list (${describeAnswer(document)})`,
-			{ itemIndex },
+			{ itemIndex, description: 'Nothing was output rather than a document without its fields. Run the item again; if the same answer comes back, report it on the package\'s issue tracker.' },
 		);
 	}
 	return readRecords(ctx, document.fields, {

@@ -168,6 +168,8 @@ interface FailureReport {
 	failure: Failure;
 	secrets: string[];
 	itemIndex?: number;
+	/** What the caller knows beyond the answer (e.g. how long a 429 asked to wait), before the fix. */
+	note?: string;
 }
 
 /** How the node's credential is named in errors: its name in the workflow, else its type. */
@@ -199,7 +201,7 @@ async function toCredentialError({ ctx, service, failure, secrets, itemIndex }: 
 	const help = service.credentialHelp ?? { refused: 'open the credential and check its values.' };
 	const fix = refusal.reconnect && help.reconnect ? help.reconnect : help.refused;
 	const details = [
-		`The service answered ${where}${failure.status !== undefined ? ` with ${failure.status}` : ''}. This is not a network problem: it was reached and refused the credential.`,
+		`The service answered ${where}${failure.status !== undefined ? ` with ${failure.status}` : ''}. The service was reached (the network is fine) and refused the credential.`,
 		`To fix: ${fix}`,
 	];
 	if (read.traceId) details.push(`Trace ID (for SkySlope support): ${read.traceId}`);
@@ -211,6 +213,36 @@ async function toCredentialError({ ctx, service, failure, secrets, itemIndex }: 
 		httpCode: failure.status !== undefined ? String(failure.status) : undefined,
 		itemIndex,
 	});
+}
+
+/**
+ * How to go on after an answer, by its status: the description of every service error says it
+ * (n8n's guidelines: the message says what happened, the description how to fix it).
+ */
+export function fixForStatus(status: number | undefined, authNotReached = false): string {
+	if (status === undefined) {
+		return "To fix: check that n8n can reach the service (network, proxy, firewall) and that the credential's environment is the right one, then run again.";
+	}
+	if (authNotReached || status >= 500) {
+		return 'To fix: nothing in the workflow; the service could not answer. Run again later; if it goes on, give SkySlope support the trace ID.';
+	}
+	switch (status) {
+		case 400:
+		case 422:
+			return 'To fix: change the values the service names above, then run the item again.';
+		case 403:
+			return "To fix: the credential's account may not do this (a record of another agent or office, or a permission or scope it lacks). Use an account that may, or ask the brokerage's SkySlope administrator.";
+		case 404:
+			return "To fix: check the ID. The record does not exist, was deleted, or is not visible to the credential's account.";
+		case 409:
+			return 'To fix: the record is not in a state that allows this (it changed, or the thing already exists). Read it again, then run the item again.';
+		case 413:
+			return 'To fix: send less at once (a smaller file, or fewer records in one item).';
+		case 429:
+			return 'To fix: the service limits the requests of an account and the node waited as far as it may. Run again later, or less often.';
+		default:
+			return "To fix: check the operation's parameters against the service's words above, then run the item again.";
+	}
 }
 
 /** The service's answer as an n8n error: its message, every `errors` entry, and the traceId. */
@@ -239,6 +271,8 @@ export async function toApiError(report: FailureReport): Promise<NodeApiError> {
 	if (status === undefined || authNotReached) details.push(`Cause: ${failure.code ?? (status !== undefined ? `HTTP ${status}` : failure.message)}`);
 	for (const entry of said.errors ?? []) if (entry && entry !== said.message) details.push(entry);
 	if (said.code) details.push(`Code: ${said.code}`);
+	if (report.note) details.push(report.note);
+	details.push(fixForStatus(status, authNotReached));
 	if (said.traceId) details.push(`Trace ID (for SkySlope support): ${said.traceId}`);
 	message = redact(message, secrets);
 	const response: JsonObject = { message, status: status ?? null };
@@ -247,7 +281,7 @@ export async function toApiError(report: FailureReport): Promise<NodeApiError> {
 	if (said.code) response.code = said.code;
 	return new NodeApiError(ctx.getNode(), response, {
 		message,
-		description: details.length ? redact(details.join('\n'), secrets) : undefined,
+		description: redact(details.join('\n'), secrets),
 		httpCode: status !== undefined ? String(status) : undefined,
 		itemIndex,
 	});

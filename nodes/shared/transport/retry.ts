@@ -129,14 +129,8 @@ export async function sendWithRetries<T>(
 			if (failure.status === 429) {
 				const asked = rateLimitWaitMs(failure.headers);
 				if (asked !== undefined && asked > retryPolicy.maxRateWaitMs) {
-					const apiError = await toApiError({ ctx: this, service, failure, secrets, itemIndex: request.itemIndex });
-					apiError.description = [
-						apiError.description,
-						`The service asks to wait ${Math.ceil(asked / 1000)} s before the next request, longer than the ${retryPolicy.maxRateWaitMs / 1000} s this node waits. Try again later or lower the request rate.`,
-					]
-						.filter(Boolean)
-						.join('\n');
-					throw apiError;
+					const note = `The service asks to wait ${Math.ceil(asked / 1000)} s before the next request, longer than the ${retryPolicy.maxRateWaitMs / 1000} s this node waits.`;
+					throw await toApiError({ ctx: this, service, failure, secrets, itemIndex: request.itemIndex, note });
 				}
 				// A reset in the past still gets a short backoff: never spin.
 				if (asked !== undefined) wait = Math.max(asked + 50, 250);

@@ -122,7 +122,7 @@ function exportQuery(ctx: IExecuteFunctions, itemIndex: number): { qs: IDataObje
 		checkEnum(ctx, 'Types', t, ['listing', 'sale'] as const, itemIndex),
 	);
 	if (types.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), 'Types: pick listings, sales or both', { itemIndex });
+		throw inputError(ctx, 'Types', itemIndex, 'is empty', 'Pick listings, sales or both.');
 	}
 	const statuses = (ctx.getNodeParameter('statuses', itemIndex, []) as string[]).map((s) =>
 		checkEnum(ctx, 'Statuses', s, EXPORT_STATUSES, itemIndex),

@@ -7,7 +7,7 @@ export default simpleRequest({
 	action: 'Move listing to another office',
 	toolDescription:
 		'Use to move a listing to another office (multi-office brokerages only). Returns the listingGuid.',
-	description: 'Assign the listing to another office (multi-office brokers only; single-office brokers get an error)',
+	description: 'Assign the listing to another office (multi-office brokers only; the service refuses it for a single-office broker)',
 	method: 'PUT',
 	properties: [listingLocator(), officeLocator('The office to move the listing to')],
 	path: (r) => `${listingPath(r)}/office`,

@@ -5,7 +5,7 @@ export default simpleRequest({
 	name: 'Check Health',
 	action: 'Check health of service',
 	toolDescription:
-		'Use to check whether the SkySlope Listings & Sales service is up. Returns healthy: true when it answers as healthy (an error otherwise).',
+		'Use to check whether the SkySlope Listings & Sales service is up. Returns healthy: true when it answers as healthy; otherwise the tool call fails, saying what the service answered.',
 	description: 'Whether the SkySlope service answers as healthy',
 	method: 'GET',
 	properties: [],
