@@ -26,7 +26,11 @@ const MODES = ['raw', 'selected', 'simplified'] as const;
 export function fieldTitle(key: string): string {
 	const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(' ');
 	const special: Record<string, string> = { id: 'ID', guid: 'GUID', guids: 'GUIDs', mls: 'MLS' };
-	return words.map((w) => special[w.toLowerCase()] ?? w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+	// One term per thing: the operations say "Co-Agents", so the field titles do too.
+	return words
+		.map((w) => special[w.toLowerCase()] ?? w.charAt(0).toUpperCase() + w.slice(1))
+		.join(' ')
+		.replace(/\bCo (?=[A-Z])/g, 'Co-');
 }
 
 export function recordOutputFields(spec: Omit<RecordOutput, 'simplify'>): INodeProperties[] {

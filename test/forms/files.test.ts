@@ -211,7 +211,7 @@ describe('File > Create', () => {
 			representationType: 'Buyer',
 			property: { address: { state: 'California' } },
 		});
-		expect(result.error?.message).toMatch(/Property State: must be a two-letter state code.*item 0/);
+		expect(result.error?.message).toMatch(/^Property Address State: must be a two-letter state code.*\[item 0\]$/);
 		expect(env.api()).toHaveLength(0);
 	});
 });

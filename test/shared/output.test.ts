@@ -37,12 +37,12 @@ describe('record output', () => {
 		expect(() => shaper('n8n-nodes-skyslope.skySlopeListingsSalesTool', { output: 'selected', fields: ['password'] })).toThrow(/Fields/);
 	});
 
-	it('names each field in title case (ID, GUID, MLS as such), its key as the value', () => {
+	it('names each field in title case (ID, GUID, MLS as such; Co-Agent as the operations say it), its key as the value', () => {
 		expect(['coListingAgentGuid', 'officeId', 'mlsNumber', 'coAgentGuids', 'status'].map(fieldTitle)).toEqual([
-			'Co Listing Agent GUID',
+			'Co-Listing Agent GUID',
 			'Office ID',
 			'MLS Number',
-			'Co Agent GUIDs',
+			'Co-Agent GUIDs',
 			'Status',
 		]);
 	});

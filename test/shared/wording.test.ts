@@ -55,6 +55,24 @@ describe('wording of what the nodes say', () => {
 		expect(found).toEqual([]);
 	});
 
+	it('one term per thing: the variants the nodes once mixed are not written again', () => {
+		// Each entry: a variant, and the term the three nodes use for that thing.
+		const VARIANTS: Array<[RegExp, string]> = [
+			[/\be-mail\b/i, 'email'],
+			[/\bco agents?\b/i, 'co-agent'],
+			[/\bpremises address\b/i, 'Property Address (the parameter premisesAddress keeps its name)'],
+			[/\sId\b/, 'ID'],
+			[/\sGuid\b/, 'GUID'],
+			[/\bInput Mode\b/, '<What> From, e.g. Contacts From, Fields From'],
+		];
+		const found = shipped.flatMap((file) =>
+			prose(file).flatMap(({ line, text }) =>
+				VARIANTS.filter(([variant]) => variant.test(text)).map(([, term]) => `${file}:${line}: "${text.slice(0, 80)}": write ${term}`),
+			),
+		);
+		expect(found).toEqual([]);
+	});
+
 	it('the scan finds the words where they are', () => {
 		const sample = 'The service had a problem';
 		expect(WORDS.test(sample)).toBe(true);

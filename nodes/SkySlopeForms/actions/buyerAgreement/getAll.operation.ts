@@ -14,7 +14,7 @@ export default defineOperation({
 	properties: [
 		...returnAllAndLimit(),
 		{
-			displayName: 'Filter',
+			displayName: 'Custom Filter',
 			name: 'filters',
 			type: 'string',
 			default: '',
@@ -24,7 +24,7 @@ export default defineOperation({
 		},
 	],
 	async execute(this: IExecuteFunctions, i: number) {
-		const filters = checkString(this, 'Filter', this.getNodeParameter('filters', i, ''), i, { required: false, maxLength: 2000 }).trim();
+		const filters = checkString(this, 'Custom Filter', this.getNodeParameter('filters', i, ''), i, { required: false, maxLength: 2000 }).trim();
 		const qs: IDataObject = filters ? { filters } : {};
 		return await wholeList(this, i, '/buyer-agreements/market', { kind: BUYER_AGREEMENT, operation: 'Get many buyer agreements' }, { qs });
 	},

@@ -31,7 +31,7 @@ export default defineOperation({
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to leave out a contact the file already holds (same type, first name, last name and e-mail, ignoring case), returning it with skipped: true instead of adding it again. The service takes no idempotency key: turn this on to make a re-run or a retry safe. Costs one read of the file per run.',
+				'Whether to leave out a contact the file already holds (same type, first name, last name and email, ignoring case), returning it with skipped: true instead of adding it again. The service takes no idempotency key: turn this on to make a re-run or a retry safe. Costs one read of the file per run.',
 		},
 	],
 	async execute(this: IExecuteFunctions, i: number) {

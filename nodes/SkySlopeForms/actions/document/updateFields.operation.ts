@@ -17,12 +17,12 @@ export default defineOperation({
 		fileForDocumentList,
 		documentLocator,
 		{
-			displayName: 'Input Mode',
+			displayName: 'Fields From',
 			name: 'inputMode',
 			type: 'options',
 			options: [
-				{ name: 'Name/Value Pairs', value: 'pairs' },
-				{ name: 'JSON', value: 'json' },
+				{ name: 'Fields Below', value: 'pairs', description: 'A name and a value for each field' },
+				{ name: 'JSON', value: 'json', description: "One object: each field's data reference and its value" },
 			],
 			default: 'pairs',
 		},

@@ -55,7 +55,7 @@ export default defineOperation({
 			placeholder: 'e.g. 224012345',
 			description: 'Saved on the file even without an import',
 		},
-		addressCollection('Property', 'property', 'The address of the property'),
+		addressCollection('Property Address', 'property', 'Where the property is'),
 		{ ...optionsCollection([errorOnImportProblem]), displayOptions: { show: { importMls: [true] } } },
 		onBehalfOf,
 	],
@@ -75,7 +75,7 @@ export default defineOperation({
 			maxLength: 50,
 		}).trim();
 		if (mlsNumber) body.mlsNumber = mlsNumber;
-		const property = addressOf(this, 'Property', this.getNodeParameter('property', i, {}), i);
+		const property = addressOf(this, 'Property Address', this.getNodeParameter('property', i, {}), i);
 		if (property) body.property = property;
 		const importMls = this.getNodeParameter('importMls', i, false) as boolean;
 		const options = this.getNodeParameter('options', i, {}) as IDataObject;

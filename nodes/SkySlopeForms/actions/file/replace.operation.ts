@@ -42,9 +42,9 @@ export default defineOperation({
 			default: '',
 		},
 		fileLocator,
-		{ ...addressCollection('Property', 'property'), required: true },
+		{ ...addressCollection('Property Address', 'property'), required: true },
 		{
-			displayName: 'Contacts Input',
+			displayName: 'Contacts From',
 			name: 'contactsMode',
 			type: 'options',
 			options: [
@@ -172,7 +172,7 @@ export default defineOperation({
 	],
 	async execute(this: IExecuteFunctions, i: number) {
 		const fileId = fileIdOf(this, i);
-		const property = addressOf(this, 'Property', this.getNodeParameter('property', i, {}), i) ?? {};
+		const property = addressOf(this, 'Property Address', this.getNodeParameter('property', i, {}), i) ?? {};
 		const byFields = this.getNodeParameter('contactsMode', i, 'json') === 'fields';
 		const label = byFields ? 'Contacts' : 'Contacts (JSON)';
 		const rawContacts = byFields

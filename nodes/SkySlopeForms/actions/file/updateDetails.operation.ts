@@ -38,7 +38,7 @@ export default defineOperation({
 				},
 				{ displayName: 'MLS Number', name: 'mlsNumber', type: 'string', default: '', placeholder: 'e.g. 224012345' },
 				{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. 123 Main St - Buyer' },
-				addressCollection('Premises Address', 'premisesAddress'),
+				addressCollection('Property Address', 'premisesAddress'),
 				{
 					displayName: 'Purchase Price',
 					name: 'purchasePrice',
@@ -61,7 +61,7 @@ export default defineOperation({
 		const fileData: IDataObject = Object.fromEntries(
 			Object.entries(fileValuesOf(this, i, fields)).filter(([, value]) => value !== undefined),
 		);
-		const address = addressOf(this, 'Premises Address', fields.premisesAddress, i);
+		const address = addressOf(this, 'Property Address', fields.premisesAddress, i);
 		if (address) fileData.premisesAddress = address;
 		if (Object.keys(fileData).length) body.fileData = fileData;
 		if (Object.keys(body).length === 0) {

@@ -45,7 +45,7 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 	{
-		displayName: 'Types',
+		displayName: 'File Types',
 		name: 'types',
 		type: 'multiOptions',
 		options: [
@@ -119,10 +119,10 @@ const properties: INodeProperties[] = [
 
 function exportQuery(ctx: IExecuteFunctions, itemIndex: number): { qs: IDataObject; types: string[] } {
 	const types = (ctx.getNodeParameter('types', itemIndex, []) as string[]).map((t) =>
-		checkEnum(ctx, 'Types', t, ['listing', 'sale'] as const, itemIndex),
+		checkEnum(ctx, 'File Types', t, ['listing', 'sale'] as const, itemIndex),
 	);
 	if (types.length === 0) {
-		throw inputError(ctx, 'Types', itemIndex, 'is empty', 'Pick listings, sales or both.');
+		throw inputError(ctx, 'File Types', itemIndex, 'is empty', 'Pick listings, sales or both.');
 	}
 	const statuses = (ctx.getNodeParameter('statuses', itemIndex, []) as string[]).map((s) =>
 		checkEnum(ctx, 'Statuses', s, EXPORT_STATUSES, itemIndex),
