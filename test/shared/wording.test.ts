@@ -1,10 +1,10 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // n8n's UX guidelines for what a node says when something goes wrong: the message says what
 // happened, the description how to fix it, and neither uses the words error, problem, failure or
 // mistake. Every prose string of the shipped code (nodes/, credentials/) is read from its syntax
 // tree, so a message built in a helper is read as well as one written at the throw. n8n's own
 // setting "On Error" is named as n8n names it.
-import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
 
@@ -36,9 +36,11 @@ function prose(file: string): Array<{ line: number; text: string }> {
 	return found;
 }
 
-const shipped = execSync('git ls-files nodes credentials', { cwd: ROOT, encoding: 'utf8' })
-	.split('\n')
-	.filter((f) => f.endsWith('.ts'));
+const shipped = ['nodes', 'credentials'].flatMap((folder) =>
+	readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+		.filter((f) => f.endsWith('.ts'))
+		.map((f) => join(folder, f)),
+);
 
 describe('wording of what the nodes say', () => {
 	it('reads the shipped sources (a scan of nothing would pass)', () => {
