@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { actionNodeDescription, executeOperations, OPERATION_SUBTITLE, type NodeIdentity } from '../shared';
+import { actionNodeDescription, executeOperations, operationSubtitle, type NodeIdentity } from '../shared';
 import { resources } from './actions';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
@@ -17,7 +17,7 @@ export class SkySlopeListingsSales implements INodeType {
 			resources,
 		),
 		icon: { light: 'file:skySlopeListingsSales.svg', dark: 'file:skySlopeListingsSales.dark.svg' },
-		subtitle: OPERATION_SUBTITLE,
+		subtitle: operationSubtitle(resources),
 		usableAsTool: true,
 	};
 

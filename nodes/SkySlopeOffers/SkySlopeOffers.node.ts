@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { actionNodeDescription, executeOperations, OPERATION_SUBTITLE, type NodeIdentity } from '../shared';
+import { actionNodeDescription, executeOperations, operationSubtitle, type NodeIdentity } from '../shared';
 import { resources } from './actions';
 import * as listSearch from './methods/listSearch';
 import { offersService } from './service';
@@ -15,7 +15,7 @@ export class SkySlopeOffers implements INodeType {
 			resources,
 		),
 		icon: { light: 'file:skySlopeOffers.svg', dark: 'file:skySlopeOffers.dark.svg' },
-		subtitle: OPERATION_SUBTITLE,
+		subtitle: operationSubtitle(resources),
 		usableAsTool: true,
 	};
 

@@ -27,8 +27,19 @@ export interface NodeIdentity {
 /** What the node class writes itself, for the linter to see. */
 type OwnFields = 'icon' | 'subtitle' | 'usableAsTool';
 
-/** The subtitle of an action node: the operation and the resource chosen. */
-export const OPERATION_SUBTITLE = '={{$parameter["operation"] + ": " + $parameter["resource"]}}';
+/**
+ * The subtitle of an action node: the operation and the resource chosen, by the names the node
+ * shows ("Get Many: File"), not their values ("getAll: file"), which n8n's canvas would show as
+ * they are. Built from the same resources as the node, so it cannot drift from them.
+ */
+export function operationSubtitle(resources: Resource[]): string {
+	const names: Record<string, string> = {};
+	for (const resource of resources) {
+		for (const operation of resource.operations) names[`${resource.value}:${operation.value}`] = `${operation.name}: ${resource.name}`;
+	}
+	const key = '$parameter["resource"] + ":" + $parameter["operation"]';
+	return `={{ ${JSON.stringify(names)}[${key}] ?? ($parameter["operation"] + ": " + $parameter["resource"]) }}`;
+}
 
 function commonDescription(node: NodeIdentity) {
 	return {

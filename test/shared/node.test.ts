@@ -1,7 +1,8 @@
 // The node classes take their descriptions from the shared builders (nodes/shared/node.ts): each
 // trigger is named after its service's node, uses its credential and icons, never offers itself as
-// an AI tool, and a polling trigger's subtitle names every event it can be set to.
-import type { INodeType } from 'n8n-workflow';
+// an AI tool, a polling trigger's subtitle names every event it can be set to, and an action node's
+// subtitle names the chosen operation and resource as the node shows them.
+import { Workflow, type INode, type INodeType } from 'n8n-workflow';
 
 import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
 import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
@@ -9,6 +10,7 @@ import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlop
 import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
+import { defaultVersion, fullTypeName, HarnessNodeTypes } from '../harness/node-types';
 
 const pairs: Array<[string, INodeType, INodeType, string]> = [
 	['SkySlope Forms', new SkySlopeForms(), new SkySlopeFormsTrigger(), 'skySlopeFormsOAuth2Api'],
@@ -60,4 +62,30 @@ it.each([
 	expect(options.length).toBeGreaterThan(1);
 	expect(options.map((o) => o.value)).toContain(event?.default);
 	for (const { name, value } of options) expect(d.subtitle).toContain(`${value}: ${JSON.stringify(name)}`);
+});
+
+describe.each(pairs)('%s on the canvas', (_label, node) => {
+	// n8n evaluates the subtitle as the editor does (Expression.getSimpleParameterValue): every
+	// resource and operation must read as the node names them, never as their values.
+	const operations = node.description.properties
+		.filter((p) => p.name === 'operation')
+		.flatMap((p) => {
+			const resource = String(p.displayOptions?.show?.resource?.[0]);
+			const resourceName = (node.description.properties[0].options as Array<{ name: string; value: string }>).find((o) => o.value === resource)!.name;
+			return (p.options as Array<{ name: string; value: string }>).map((o) => ({ resource, operation: o.value, expected: `${o.name}: ${resourceName}` }));
+		});
+
+	it.each(operations)('$resource $operation reads "$expected"', ({ resource, operation, expected }) => {
+		const nodeTypes = new HarnessNodeTypes([node]);
+		const workflowNode: INode = {
+			id: '1',
+			name: 'Node',
+			type: fullTypeName(node),
+			typeVersion: defaultVersion(node),
+			position: [0, 0],
+			parameters: { resource, operation },
+		};
+		const workflow = new Workflow({ nodes: [workflowNode], connections: {}, active: false, nodeTypes });
+		expect(workflow.expression.getSimpleParameterValue(workflowNode, node.description.subtitle!, 'internal', {})).toBe(expected);
+	});
 });
