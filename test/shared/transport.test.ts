@@ -121,6 +121,8 @@ describe('retries: idempotent methods only', () => {
 		expect(server.requests).toHaveLength(1);
 		expect(result.error?.message).toBe('Test Service answered 503: try later [item 0]');
 		expect(result.error?.description).toContain('Trace ID (for SkySlope support): t-503');
+		// "Run again" alone could make the write twice: the details say to check first.
+		expect(result.error?.description).toMatch(/This POST may have reached the service before the answer was lost: check whether it was made before running the item again\.\nTo fix: /);
 	});
 
 	it('does resend a POST refused with 429: the service did not process it', async () => {
@@ -136,6 +138,9 @@ describe('retries: idempotent methods only', () => {
 		const result = await run({ method: 'GET' });
 		expect(server.requests).toHaveLength(retryPolicy.attempts);
 		expect(result.error?.message).toBe('Test Service answered 503: try later [item 0]');
+		// A GET changes nothing: no warning about a write made twice.
+		expect(result.error?.description).not.toMatch(/may have reached the service/);
+		expect(result.error?.description).toMatch(/^To fix: nothing in the workflow/m);
 	});
 });
 
@@ -147,6 +152,7 @@ describe('rate limits', () => {
 		expect(Date.now() - started).toBeLessThan(2000);
 		expect(server.requests).toHaveLength(1);
 		expect(result.error?.description).toContain('asks to wait 10800 s');
+		expect(result.error?.description).toMatch(/^To fix: the service limits the requests of an account/m);
 	});
 
 	it('a reset in the past still waits a little, and does not spin', async () => {
@@ -387,7 +393,7 @@ describe('errors as n8n 1.x gives them: the code only in httpCode, no cause, its
 		const failure = apiRequest.call(fakeContext([dropped], seen), service, { method: 'POST', path: '/files', body: {} });
 		await expect(failure).rejects.toMatchObject({
 			message: 'Test Service could not be reached: the connection was closed before an answer came',
-			description: "Cause: ECONNRESET\nTo fix: check that n8n can reach the service (network, proxy, firewall) and that the credential's environment is the right one, then run again.",
+			description: "Cause: ECONNRESET\nThis POST may have reached the service before the answer was lost: check whether it was made before running the item again.\nTo fix: check that n8n can reach the service (network, proxy, firewall) and that the credential's environment is the right one, then run again.",
 		});
 		expect(seen).toEqual(['POST']);
 	});

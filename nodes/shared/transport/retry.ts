@@ -123,7 +123,12 @@ export async function sendWithRetries<T>(
 				(failure.code !== undefined && RESET_CODES.has(failure.code));
 			const retryable = !failure.refusal && (notProcessed || (idempotent && transient));
 			if (lastAttempt || !retryable) {
-				throw await toApiError({ ctx: this, service, failure, secrets, itemIndex: request.itemIndex });
+				// A write that may have been processed is not sent again: say so, or "run again" could make it twice.
+				const note =
+					!idempotent && transient && !notProcessed
+						? `This ${request.method} may have reached the service before the answer was lost: check whether it was made before running the item again.`
+						: undefined;
+				throw await toApiError({ ctx: this, service, failure, secrets, itemIndex: request.itemIndex, note });
 			}
 			let wait = backoffMs(attempt);
 			if (failure.status === 429) {
