@@ -14,7 +14,8 @@ export class SkySlopeForms implements INodeType {
 			formsNode,
 			'Work with SkySlope Forms files, contacts, documents, envelopes and templates',
 			resources,
-			// 1.1: Envelope > Get Many sorts with a Sort collection (1: free-text Sieve sort).
+			// 1.1: Envelope > Get Many sorts with a Sort collection (1: free-text Sieve sort); File >
+			// Get Many sorts by the list item's fields (1 also offers Closing Date).
 			[1, 1.1],
 		),
 		icon: { light: 'file:skySlopeForms.svg', dark: 'file:skySlopeForms.dark.svg' },

@@ -1,3 +1,6 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
 import { USERS } from '../../sandbox/forms';
 import { byId, fromList, jsonOf, useForms } from './setup';
 
@@ -65,9 +68,23 @@ describe('File > Get Many', () => {
 		expect([byStatus.status, byMls.status]).toEqual([200, 200]);
 	});
 
-	it('still sends Closing Date, once offered, for workflows saved with it', async () => {
-		await env.run({ resource: 'file', operation: 'getAll', limit: 5, sort: { field: 'closingdate' } });
+	it('a node saved at version 1 keeps its choices, Closing Date included; from 1.1 it is refused before any request', async () => {
+		await env.run({ resource: 'file', operation: 'getAll', limit: 5, sort: { field: 'closingdate' } }, { typeVersion: 1 });
 		expect(env.api('GET', /\/files$/)[0].query.sorts).toBe('-closingdate');
+		const refused = await env.run({ resource: 'file', operation: 'getAll', limit: 5, sort: { field: 'closingdate' } });
+		expect(refused.error?.message).toMatch(/^Sort By: must be one of createddate, lastupdated, mlsnumber, name, status, got "closingdate" \[item 0\]$/);
+		expect(env.api('GET', /\/files$/)).toHaveLength(1);
+	});
+
+	it('offers the list item\'s fields from 1.1, and version 1\'s choices unchanged', () => {
+		const sortFields = (version: number) =>
+			new SkySlopeForms().description.properties
+				.filter((p) => p.name === 'sort' && p.displayOptions?.show?.operation?.[0] === 'getAll' && p.displayOptions?.show?.resource?.[0] === 'file')
+				.filter((p) => (version === 1 ? p.displayOptions?.show?.['@version'] : p.displayOptions?.hide?.['@version']))
+				.flatMap((p) => ((p.options ?? []) as INodeProperties[]).filter((o) => o.name === 'field'))
+				.flatMap((o) => (o.options as Array<{ value: string }>).map((v) => v.value));
+		expect(sortFields(1)).toEqual(['closingdate', 'createddate', 'lastupdated', 'name']);
+		expect(sortFields(1.1)).toEqual(['createddate', 'lastupdated', 'mlsnumber', 'name', 'status']);
 	});
 
 	it('refuses a bad date before any request, naming the parameter and the item', async () => {

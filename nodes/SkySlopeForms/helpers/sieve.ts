@@ -56,22 +56,17 @@ export function sieveSortField(fields: SieveSortField[], defaultField: string): 
 	};
 }
 
-/**
- * The `sorts` query of a Sort collection, or undefined for the service's own order. `accepted`
- * holds values no longer offered that saved workflows may still carry: they are sent as before.
- */
+/** The `sorts` query of a Sort collection, or undefined for the service's own order. */
 export function sieveSorts(
 	ctx: IExecuteFunctions,
 	i: number,
 	sort: IDataObject,
 	fields: SieveSortField[],
 	defaultField: string,
-	accepted: string[] = [],
 ): string | undefined {
 	if (sort.custom) return checkString(ctx, 'Custom Sort', sort.custom, i).trim();
 	if (!sort.field && !sort.direction) return undefined;
-	const known = [...fields.map((f) => f.value), ...accepted];
-	const field = checkEnum(ctx, 'Sort By', sort.field ?? defaultField, known, i);
+	const field = checkEnum(ctx, 'Sort By', sort.field ?? defaultField, fields.map((f) => f.value), i);
 	const direction = checkEnum(ctx, 'Direction', sort.direction ?? 'desc', ['asc', 'desc'], i);
 	return `${direction === 'asc' ? '' : '-'}${field}`;
 }

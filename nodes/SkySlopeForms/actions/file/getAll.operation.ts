@@ -6,16 +6,24 @@ import { FILE } from '../../helpers/kinds';
 import { pagedRecords } from '../../helpers/paging';
 import { sieveSortField, sieveSorts, sieveValue, type SieveSortField } from '../../helpers/sieve';
 
-/**
- * Fields of the file list item. Closing Date was offered once, but the list item has no closing
- * date and the sandbox refuses it: saved workflows that chose it still send it.
- */
+/** From version 1.1, the fields of the file list item. */
 const FILE_SORTS: SieveSortField[] = [
 	{ name: 'Created Date', value: 'createddate' },
 	{ name: 'Last Updated', value: 'lastupdated' },
 	{ name: 'MLS Number', value: 'mlsnumber' },
 	{ name: 'Name', value: 'name' },
 	{ name: 'Status', value: 'status' },
+];
+
+/**
+ * Version 1's choices, unchanged for the workflows saved with them: Closing Date among them,
+ * although the list item has no closing date (the sandbox refuses that sort).
+ */
+const FILE_SORTS_V1: SieveSortField[] = [
+	{ name: 'Closing Date', value: 'closingdate' },
+	{ name: 'Created Date', value: 'createddate' },
+	{ name: 'Last Updated', value: 'lastupdated' },
+	{ name: 'Name', value: 'name' },
 ];
 
 function buildFilters(ctx: IExecuteFunctions, i: number, filters: IDataObject): string | undefined {
@@ -83,7 +91,8 @@ export default defineOperation({
 			{ displayName: 'Status', name: 'status', type: 'string', default: '', placeholder: 'e.g. pre-contract' },
 			{ displayName: 'Updated After', name: 'updatedAfter', type: 'dateTime', default: '' },
 		]),
-		sieveSortField(FILE_SORTS, 'createddate'),
+		{ ...sieveSortField(FILE_SORTS, 'createddate'), displayOptions: { hide: { '@version': [1] } } },
+		{ ...sieveSortField(FILE_SORTS_V1, 'createddate'), displayOptions: { show: { '@version': [1] } } },
 	],
 	async execute(this: IExecuteFunctions, i: number) {
 		const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
@@ -91,7 +100,8 @@ export default defineOperation({
 		const qs: IDataObject = {};
 		const sieve = buildFilters(this, i, filters);
 		if (sieve) qs.filters = sieve;
-		const sorts = sieveSorts(this, i, sort, FILE_SORTS, 'createddate', ['closingdate']);
+		const fields = this.getNode().typeVersion === 1 ? FILE_SORTS_V1 : FILE_SORTS;
+		const sorts = sieveSorts(this, i, sort, fields, 'createddate');
 		if (sorts) qs.sorts = sorts;
 		return await pagedRecords(this, i, '/files', { kind: FILE, operation: 'Get many files' }, qs);
 	},
