@@ -249,6 +249,23 @@ describe('Contact > Add Many', () => {
 		expect((env.api('POST')[0].body as { contacts: unknown[] }).contacts).toHaveLength(2);
 	});
 
+	it('with continueOnFail, a refused request fails each of its items, each message ending with its own item', async () => {
+		const good = callerFile(4);
+		const result = await env.run(
+			{ resource: 'contact', operation: 'addMany', fileId: byId('={{ $json.fileId }}') },
+			{
+				continueOnFail: true,
+				input: [{ json: { ...people[0], fileId: good.id } }, { json: { ...people[1], fileId: 999999 } }, { json: { ...people[2], fileId: 999999 } }],
+			},
+		);
+		const items = result.output[0];
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[0].json.error).toBeUndefined();
+		expect(items[1].json.error).toMatch(/ answered 404: .* \[item 1\]$/);
+		expect(items[2].json.error).toMatch(/ answered 404: .* \[item 2\]$/);
+		expect(env.api('POST').map((r) => r.status).sort()).toEqual([200, 404]);
+	});
+
 	it('groups items by file: one request per file', async () => {
 		const a = callerFile(4);
 		const b = callerFile(5);

@@ -22,7 +22,7 @@ interface Group {
 
 /** With continueOnFail: the error as the item's output, the way runOperations gives it. */
 function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	return { json: errorJson(error), pairedItem: { item: itemIndex } };
+	return { json: errorJson(error, itemIndex), pairedItem: { item: itemIndex } };
 }
 
 export default defineOperation({
