@@ -1,7 +1,7 @@
 import { createHmac } from 'crypto';
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { environmentBaseUrl, LOGIN_REFUSED_CODE, rateKeyFrom, readErrorBody, serviceTime, type Hosts, type ServiceSpec } from '../shared';
+import { BUSY_STATUSES, environmentBaseUrl, LOGIN_REFUSED_CODE, rateKeyFrom, readErrorBody, serviceTime, type Hosts, type ServiceSpec } from '../shared';
 
 /**
  * The listings-and-sales service (spec: listings-sales-service.md), as both the credential and the
@@ -69,17 +69,36 @@ export function sessionRenewedSince(credentials: ICredentialDataDecryptedObject,
 	return (loginsAsked.get(accountOf(credentials)) ?? 0) >= sinceMs;
 }
 
+/** A login is shared by the account's keys and the session it replaces. */
+const loginKey = (credentials: ICredentialDataDecryptedObject) =>
+	JSON.stringify(
+		[listingsBaseUrl(credentials), 'accessKey', 'accessSecret', 'clientId', 'clientSecret', 'sessionToken'].map((k, i) =>
+			i === 0 ? k : String(credentials[k] ?? ''),
+		),
+	);
+
+/**
+ * What the login that replaces `session` gave (its new session), once it is done, when this process
+ * has one under way or just done: a request refused with `session` then goes again with the new
+ * one instead of logging in itself. Undefined when there is none, or it failed.
+ */
+export async function loginReplacing(credentials: ICredentialDataDecryptedObject, session: string): Promise<IDataObject | undefined> {
+	const known = logins.get(loginKey({ ...credentials, sessionToken: session }));
+	if (!known || Date.now() - known.at >= LOGIN_SHARED_FOR_MS) return undefined;
+	try {
+		return await known.login;
+	} catch {
+		return undefined;
+	}
+}
+
 export async function oneLoginPerSession(
 	credentials: ICredentialDataDecryptedObject,
 	login: () => Promise<IDataObject>,
 ): Promise<IDataObject> {
 	loginsAsked.set(accountOf(credentials), Date.now());
 	if (loginsAsked.size > 100) loginsAsked.delete(loginsAsked.keys().next().value as string);
-	const key = JSON.stringify(
-		[listingsBaseUrl(credentials), 'accessKey', 'accessSecret', 'clientId', 'clientSecret', 'sessionToken'].map((k, i) =>
-			i === 0 ? k : String(credentials[k] ?? ''),
-		),
-	);
+	const key = loginKey(credentials);
 	const now = Date.now();
 	const known = logins.get(key);
 	if (known && now - known.at < LOGIN_SHARED_FOR_MS) return await known.login;
@@ -111,7 +130,9 @@ export const RENEW_SESSION_HEADER = 'x-skyslope-renew-session';
  * a session past `sessionRenewAt` that still reaches here (a request of n8n's own, such as the
  * credential test) is left out, and the service's 401 makes n8n log in and resend. So is the
  * session of a request the transport marks with RENEW_SESSION_HEADER (after n8n 2.x's own renewal
- * was refused too); the marker itself never leaves n8n.
+ * was refused too) while the stored session is the one the marker names as refused (`1`: whatever
+ * is stored); a session stored since then is another request's fresh login, and is sent. The
+ * marker itself never leaves n8n.
  */
 export async function addSession(
 	credentials: ICredentialDataDecryptedObject,
@@ -121,7 +142,7 @@ export async function addSession(
 	const headers: IDataObject = {};
 	let renewAsked = false;
 	for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
-		if (name.toLowerCase() === RENEW_SESSION_HEADER) renewAsked = true;
+		if (name.toLowerCase() === RENEW_SESSION_HEADER) renewAsked = String(value) === '1' || String(value) === String(credentials.sessionToken ?? '');
 		else headers[name] = value as IDataObject[string];
 	}
 	if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
@@ -142,12 +163,13 @@ function statusOf(error: unknown): number | undefined {
 /**
  * The login's failure as the credential reports it. A refusal (4xx: wrong keys, a bad signature,
  * a clock out of the window) becomes an error with LOGIN_REFUSED_CODE and the service's words, and
- * without its HTTP response, so that n8n does not log in a second time with the same keys. A 5xx
- * or a network failure is given back as it came: the service could not be reached.
+ * without its HTTP response, so that n8n does not log in a second time with the same keys. A 5xx,
+ * a 429 or 408, or a network failure is given back as it came: the service could not answer now.
  */
 export function loginFailure(error: unknown): unknown {
 	const status = statusOf(error);
-	if (status === undefined || status < 400 || status >= 500) return error;
+	// A busy login (429 with its Retry-After, 408) is not a refusal: the transport waits and asks again.
+	if (status === undefined || status < 400 || status >= 500 || BUSY_STATUSES.has(status)) return error;
 	const response = (error as { response?: { data?: unknown; body?: unknown } }).response;
 	let data = response?.data ?? response?.body;
 	if (typeof data === 'string') {
@@ -181,7 +203,7 @@ export const listingsService: ServiceSpec = {
 	concurrency: 10,
 	// n8n 2.x renews on these itself; n8n 1.x only on 401, so the node renews on 403 as well.
 	authRetryStatuses: [401, 403],
-	sessionRenewal: { statuses: [403], expirable: 'sessionToken', stale: sessionStale, renewedSince: sessionRenewedSince, markerHeader: RENEW_SESSION_HEADER },
+	sessionRenewal: { statuses: [403], expirable: 'sessionToken', header: 'Session', loginReplacing, stale: sessionStale, renewedSince: sessionRenewedSince, markerHeader: RENEW_SESSION_HEADER },
 	credentialHelp: {
 		refused:
 			'open the SkySlope Listings & Sales credential and check the Client ID and Client Secret (issued to the integration) and the Access Key and Access Secret (of the SkySlope user), and that this machine\'s clock is right: the login is signed with the current time.',

@@ -84,6 +84,8 @@ export interface RequestLogEntry {
 	status: number;
 	/** What the fault knobs did to it, if anything. */
 	fault?: 'latency' | 'error' | 'drop' | 'expire' | 'ratelimit' | 'parallel';
+	/** The sessions and tokens were ended before this request (expireEvery), whatever fault it met after. */
+	expired?: boolean;
 	/** The wrapping the shape knob gave the answer, if it changed it. */
 	shape?: string;
 	at: number;

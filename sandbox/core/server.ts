@@ -221,6 +221,7 @@ export class SandboxServer {
 			if (rule.expireEvery && seen % rule.expireEvery === 0) {
 				rule.fired++;
 				entry.fault = 'expire';
+				entry.expired = true;
 				service.expireAuth();
 			}
 			if (rule.dropRate && this.ctx.random() < rule.dropRate) {

@@ -31,6 +31,12 @@ let sandbox: SandboxServer;
 /** Stands in for a token endpoint or login that fails on its side; every other path answers 401. */
 let failing: TestServer;
 let tokenReply: Reply = { status: 503, body: { message: 'token service down' } };
+/**
+ * Stands in for a token endpoint and a login that are busy (429 with Retry-After) for their first
+ * `busyAnswers` requests, then issue a token or session that the API paths accept.
+ */
+let busy: TestServer;
+let busyAnswers = 0;
 const originalPolicy = { ...retryPolicy };
 
 beforeAll(async () => {
@@ -38,13 +44,29 @@ beforeAll(async () => {
 	failing = await startTestServer((r) =>
 		/\/(ext\/token|oauth2\/token|auth\/login)$/.test(r.path) ? tokenReply : { status: 401, body: { message: 'token expired' } },
 	);
+	busy = await startTestServer((r) => {
+		if (/\/(ext\/token|auth\/login)$/.test(r.path)) {
+			if (busyAnswers > 0) {
+				busyAnswers--;
+				return { status: 429, headers: { 'retry-after': '0' }, body: { message: 'Too Many Requests' } };
+			}
+			return r.path.endsWith('/auth/login')
+				? { body: { Session: 'busy-session', Expiration: new Date(Date.now() + 7_200_000).toISOString() } }
+				: { body: { access_token: 'busy-token', token_type: 'bearer', expires_in: 3600 } };
+		}
+		const admitted = r.headers.session === 'busy-session' || r.headers.authorization === 'Bearer busy-token';
+		return admitted ? { body: { answered: r.path } } : { status: 403, body: { message: 'Forbidden' } };
+	});
 });
 afterAll(async () => {
+	await busy.close();
 	await failing.close();
 	await sandbox.close();
 });
 beforeEach(() => {
 	failing.requests.length = 0;
+	busy.requests.length = 0;
+	busyAnswers = 0;
 	tokenReply = { status: 503, body: { message: 'token service down' } };
 	Object.assign(retryPolicy, originalPolicy, { baseDelayMs: 5, maxDelayMs: 20 });
 });
@@ -87,6 +109,24 @@ describe('SkySlope Offers credential (client credentials)', () => {
 		expect(error?.description).toContain(`Endpoint: ${failing.url}/ext/token`);
 		// The call itself was never sent: the token request is tried again, within the bounded attempts.
 		expect(failing.requests.map((r) => r.path)).toEqual(Array(retryPolicy.attempts).fill('/ext/token'));
+	});
+
+	it('a busy token endpoint (429) is not a refusal: the token is asked again, and the call goes', async () => {
+		busyAnswers = 2;
+		const { error, output } = await probe('offers', '/ext/report', offers({ customBaseUrl: busy.url }));
+		expect(error).toBeUndefined();
+		expect(output[0][0].json).toEqual({ body: { answered: '/ext/report' } });
+		expect(busy.requests.map((r) => r.path)).toEqual(['/ext/token', '/ext/token', '/ext/token', '/ext/report']);
+	});
+
+	it('a token endpoint busy (429) at every attempt: says so with its endpoint, never that the credential was refused', async () => {
+		busyAnswers = 1_000;
+		const { error } = await probe('offers', '/ext/report', offers({ customBaseUrl: busy.url }));
+		expect(error?.message).toBe('SkySlope Offers answered 429 at its token or login endpoint: Too Many Requests');
+		expect(error?.message).not.toMatch(/refused/);
+		// n8n's OAuth2 client keeps the status and body of a 4xx token answer, not its address.
+		expect(error?.description).toMatch(/To fix: the service limits the requests/);
+		expect(busy.requests.map((r) => r.path)).toEqual(Array(retryPolicy.attempts).fill('/ext/token'));
 	});
 
 	it('connection refused at the token endpoint: could not be reached, with the cause', async () => {
@@ -173,6 +213,23 @@ describe('SkySlope Listings & Sales credential (signed login)', () => {
 		tokenReply = { status: 502, body: { message: 'login gateway down' } };
 		const { error } = await probe('listings', '/api/subscribers', listings({ customBaseUrl: failing.url }));
 		expect(error?.message).toBe('SkySlope Listings & Sales could not be reached: its token or login endpoint answered 502: login gateway down');
+	});
+
+	it('a busy login (429 with Retry-After) is not a refusal: n8n logs in again after the wait, and the call goes', async () => {
+		busyAnswers = 2;
+		const { error, output } = await probe('listings', '/api/subscribers', listings({ customBaseUrl: busy.url }));
+		expect(error).toBeUndefined();
+		expect(output[0][0].json).toEqual({ body: { answered: '/api/subscribers' } });
+		expect(busy.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/login', 'POST /auth/login', 'POST /auth/login', 'GET /api/subscribers']);
+	});
+
+	it('a login busy (429) at every attempt: says so with its endpoint, never that the credential was refused', async () => {
+		busyAnswers = 1_000;
+		const { error } = await probe('listings', '/api/subscribers', listings({ customBaseUrl: busy.url }));
+		expect(error?.message).toBe('SkySlope Listings & Sales answered 429 at its token or login endpoint: Too Many Requests');
+		expect(error?.description).toContain(`Endpoint: ${busy.url}/auth/login`);
+		expect(error?.description).toMatch(/To fix: the service limits the requests/);
+		expect(busy.requests.map((r) => r.path)).toEqual(Array(retryPolicy.attempts).fill('/auth/login'));
 	});
 
 	it('connection refused at the login: could not be reached, with the cause', async () => {

@@ -79,6 +79,16 @@ describe('SkySlope API credential', () => {
 		expect(keep.headers).toEqual({ 'content-type': 'application/json-patch+json', Session: 'abc' });
 	});
 
+	it('the renewal marker leaves out the session it names as refused, and sends a session stored since; the marker never leaves', async () => {
+		const marked = (refused: string) => ({ url: '/x', headers: { 'x-skyslope-renew-session': refused } });
+		// The stored session is the refused one: left out, so the service answers 401 and n8n logs in.
+		expect((await addSession({ sessionToken: 'old' }, marked('old'))).headers).toEqual({ 'Content-Type': 'application/json' });
+		// Another request logged in since: its session is sent, and nobody logs in again.
+		expect((await addSession({ sessionToken: 'new' }, marked('old'))).headers).toEqual({ 'Content-Type': 'application/json', Session: 'new' });
+		// The refused session unknown (n8n 1.x keeps no request headers on its errors): left out.
+		expect((await addSession({ sessionToken: 'new' }, marked('1'))).headers).toEqual({ 'Content-Type': 'application/json' });
+	});
+
 	describe('against the sandbox', () => {
 		let sandbox: SandboxServer;
 		let creds: ICredentialDataDecryptedObject;

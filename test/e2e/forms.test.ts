@@ -110,7 +110,7 @@ describe('SkySlope Forms in n8n: File', () => {
 			await setFaults([]);
 		}
 		const log = await sandboxLog('forms');
-		const expiries = log.filter((e) => e.fault === 'expire').length;
+		const expiries = log.filter((e) => e.expired === true).length;
 		const refreshes = log.filter((e) => e.method === 'POST' && /token/.test(e.path));
 		expect(r.nodeError('File')?.message).toBeUndefined();
 		expect(r.json('File').map((f) => f.id)).toEqual(Array.from({ length: 60 }, (_, i) => 1001 + (i % 12)));

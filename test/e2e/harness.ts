@@ -236,6 +236,8 @@ export interface RequestLogEntry {
 	body: unknown;
 	status: number;
 	fault?: string;
+	/** The sessions and tokens were ended before this request (expireEvery), whatever fault it met after. */
+	expired?: boolean;
 	at: number;
 }
 

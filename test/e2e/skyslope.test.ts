@@ -8,6 +8,7 @@ import {
 	createListingNodes,
 	createWorkflow,
 	deactivateWorkflow,
+	HARNESS_WEBHOOK,
 	type Json,
 	NODE_TYPES,
 	pollingWorkflow,
@@ -146,8 +147,9 @@ describe('SkySlope in n8n', () => {
 		expect(guids.length).toBeGreaterThan(3);
 		const input = Array.from({ length: 40 }, (_, i) => ({ guid: guids[i % guids.length] }));
 		// A polling trigger still published by an earlier file would log in on its own meanwhile.
-		const published = await api<{ data: Array<{ id: string }> }>('GET', '/workflows?active=true');
-		for (const wf of published.data) await deactivateWorkflow(wf.id);
+		// (Only those: the harness's own webhook workflows stay published for the tests after this one.)
+		const published = await api<{ data: Array<{ id: string; nodes: Array<{ name: string }> }> }>('GET', '/workflows?active=true');
+		for (const wf of published.data) if (!wf.nodes.some((n) => n.name === HARNESS_WEBHOOK)) await deactivateWorkflow(wf.id);
 		await clearSandboxLog();
 		// The session ends before every 15th read: ten reads are in flight when it does.
 		await setFaults([{ service: 'listings', method: 'GET', path: '^/api/files/listings/', expireEvery: 15 }]);
@@ -166,8 +168,9 @@ describe('SkySlope in n8n', () => {
 			await setFaults([]);
 		}
 		const log = await sandboxLog('listings');
-		const expiries = log.filter((e) => e.fault === 'expire').length;
-		const logins = log.filter((e) => e.method === 'POST' && /\/auth\/login$/.test(e.path)).length;
+		const expiries = log.filter((e) => e.expired === true).length;
+		// Logins that opened a session (the sandbox's rate limit may answer one 429: it is asked again after the wait).
+		const logins = log.filter((e) => e.method === 'POST' && /\/auth\/login$/.test(e.path) && e.status === 200).length;
 		expect(expiries).toBeGreaterThanOrEqual(2);
 		expect(logins).toBeLessThanOrEqual(expiries);
 	});

@@ -78,7 +78,7 @@ describe('with 10% 503s, 5% dropped connections, latency and auth expiring every
 		env.sandbox.setFaults([]);
 		expect(listings.error).toBeUndefined();
 		expect(listings.output[0]).toHaveLength(300);
-		const expiries = env.sandbox.requests('listings').filter((r) => r.seq > since && r.fault === 'expire').length;
+		const expiries = env.sandbox.requests('listings').filter((r) => r.seq > since && r.expired === true).length;
 		const logins = env.sandbox.requests('listings', 'POST', /\/auth\/login$/).filter((r) => r.seq > since).length;
 		expect(expiries).toBeGreaterThan(3);
 		// Up to ten requests were in flight at each expiry; they shared one login.
@@ -96,7 +96,7 @@ describe('with 10% 503s, 5% dropped connections, latency and auth expiring every
 		// Fifty in flight met each expiry; those that came back refused went again, one at a time, with the new token.
 		expect(offers.error).toBeUndefined();
 		expect(offers.output[0]).toHaveLength(300);
-		const offerExpiries = env.sandbox.requests('offers').filter((r) => r.seq > offersSince && r.fault === 'expire').length;
+		const offerExpiries = env.sandbox.requests('offers').filter((r) => r.seq > offersSince && r.expired === true).length;
 		expect(offerExpiries).toBeGreaterThan(3);
 		const tokens = env.sandbox.requests('offers', 'POST', /ext\/token$/).filter((r) => r.seq > offersSince).length;
 		expect(tokens).toBeLessThanOrEqual(offerExpiries + 1);

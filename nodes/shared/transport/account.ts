@@ -81,33 +81,59 @@ export async function targetOf(ctx: ApiContext, service: ServiceSpec): Promise<T
 /**
  * The credential options of one send of a service whose session the node renews: as they are while
  * the stored session is good; with the credential's data and its session emptied when it is stale,
- * or when `login` asks it (a refused session nobody renewed), so that n8n logs in before sending
- * (sessionRenewal). A stale session is read again from the store first: another execution may have
- * renewed it meanwhile.
+ * or when the mode is `log in` (a refused session nobody renewed), so that n8n logs in before
+ * sending (sessionRenewal); with the session a login of this process just gave (`as known`). A
+ * stale session is read again from the store first: another execution may have renewed it meanwhile.
  */
 export async function renewingOptions(
 	ctx: ApiContext,
 	service: ServiceSpec,
 	target: Target,
 	renewal: NonNullable<ServiceSpec['sessionRenewal']>,
-	login: boolean,
+	mode: 'as stored' | 'log in' | 'as known',
 	authOptions: IAdditionalCredentialOptions,
 ): Promise<IAdditionalCredentialOptions> {
-	if (!login) {
+	const reference = ctx.getNode().credentials?.[service.credentialType];
+	const withData = (data: ICredentialDataDecryptedObject): IAdditionalCredentialOptions => ({
+		...authOptions,
+		credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: service.credentialType, data },
+	});
+	// The session a login of this process just gave, which n8n may not have stored yet.
+	if (mode === 'as known') return withData({ ...target.credentials });
+	if (mode === 'as stored') {
 		const now = Date.now();
 		if (!renewal.stale(target.credentials, now)) return authOptions;
 		const stored = await ctx.getCredentials(service.credentialType);
 		target.credentials = stored;
 		if (stored[renewal.expirable] && !renewal.stale(stored, now)) return authOptions;
 	}
-	const reference = ctx.getNode().credentials?.[service.credentialType];
-	return {
-		...authOptions,
-		credentialsDecrypted: {
-			id: reference?.id ?? '',
-			name: reference?.name ?? '',
-			type: service.credentialType,
-			data: { ...target.credentials, [renewal.expirable]: '' },
-		},
-	};
+	return withData({ ...target.credentials, [renewal.expirable]: '' });
+}
+
+/**
+ * What a request refused with the session `sent` does next, when that session has been replaced:
+ * another request met the same expiry and logged in (n8n 2.x does so within its call, where the
+ * node does not see it; or another worker). `known`: a login of this process replaced it, and the
+ * request goes with the session that login gave (n8n may not have stored it yet); `stored`: the
+ * store holds another good session, and the request goes as it is. Undefined: nobody replaced it,
+ * and the request renews it itself. A login of its own would only end the session the others use.
+ */
+export async function replacedSession(
+	ctx: ApiContext,
+	service: ServiceSpec,
+	target: Target,
+	renewal: NonNullable<ServiceSpec['sessionRenewal']>,
+	sent: string | undefined,
+): Promise<'known' | 'stored' | undefined> {
+	if (!sent) return undefined;
+	const given = await renewal.loginReplacing(target.credentials, sent);
+	if (typeof given?.[renewal.expirable] === 'string' && given[renewal.expirable] !== '') {
+		target.credentials = { ...target.credentials, ...given } as ICredentialDataDecryptedObject;
+		return 'known';
+	}
+	const stored = await ctx.getCredentials(service.credentialType);
+	const session = typeof stored[renewal.expirable] === 'string' ? (stored[renewal.expirable] as string) : '';
+	if (session === '' || session === sent || renewal.stale(stored, Date.now())) return undefined;
+	target.credentials = stored;
+	return 'stored';
 }

@@ -3,7 +3,7 @@
 // service's words and with every secret the request carried removed.
 import { NodeApiError, type JsonObject } from 'n8n-workflow';
 
-import { LOGIN_REFUSED_CODE, type ApiContext, type FullResponse, type ServiceSpec } from './types';
+import { BUSY_STATUSES, LOGIN_REFUSED_CODE, type ApiContext, type FullResponse, type ServiceSpec } from './types';
 
 export interface Failure {
 	status?: number;
@@ -14,8 +14,12 @@ export interface Failure {
 	message: string;
 	/** The credential was refused: by the token endpoint, the login, or n8n's refresh. */
 	refusal?: Refusal;
-	/** The failing request went to another address than the call (a token endpoint or the login). */
+	/** The failing request was the token endpoint or the login, not the call. */
+	authStage?: boolean;
+	/** Its address, when n8n's error kept it. */
 	authEndpoint?: string;
+	/** The headers the call itself went with, when n8n's error kept them (n8n 2.x): which session it sent. */
+	sentHeaders?: FullResponse['headers'];
 }
 
 interface Refusal {
@@ -80,12 +84,18 @@ export function readFailure(error: unknown, requestUrl: string): Failure {
 			if (typeof code !== 'string' || !/^E[A-Z_]+$/.test(code)) continue;
 			if (code === LOGIN_REFUSED_CODE) {
 				failure.refusal ??= { said: stringOf(e.message) };
+				failure.authStage = true;
 				if (typeof e.loginStatus === 'number') failure.status ??= e.loginStatus;
 			}
 			else if (TOKEN_REFUSAL_CODES.has(code)) {
 				const status = typeof e.status === 'number' ? e.status : undefined;
-				// ESTATUS is any status the token endpoint answered; 5xx is "not reached", not a refusal.
-				if (code === 'EAUTH' || status === undefined || status < 500) {
+				// ESTATUS is any status the token endpoint answered; 5xx is "not reached", and a busy
+				// endpoint (429, 408) asks to come back later: neither refuses the credential.
+				failure.authStage = true;
+				if (status !== undefined && (status >= 500 || BUSY_STATUSES.has(status))) {
+					failure.status ??= status;
+					failure.body ??= parseJsonText(e.body);
+				} else if (code === 'EAUTH' || status === undefined || status < 500) {
 					// The outer n8n error carries the code too: fill in from whichever level has the body.
 					const body = parseJsonText(e.body) as { error?: unknown; error_description?: unknown; message?: unknown } | undefined;
 					const refusal = (failure.refusal ??= {});
@@ -104,9 +114,15 @@ export function readFailure(error: unknown, requestUrl: string): Failure {
 			failure.refusal.reconnect = true;
 		}
 		// The address the HTTP client was asked for: another one than the call's is the token endpoint or the login.
-		const config = e.config as { url?: unknown } | undefined;
+		const config = e.config as { url?: unknown; headers?: unknown } | undefined;
 		const url = typeof config?.url === 'string' ? config.url : undefined;
-		if (url && !failure.authEndpoint && url.split('?')[0] !== requestUrl.split('?')[0]) failure.authEndpoint = url.split('?')[0];
+		if (url && url.split('?')[0] === requestUrl.split('?')[0] && config?.headers && typeof config.headers === 'object') {
+			failure.sentHeaders ??= { ...(config.headers as Record<string, string>) };
+		}
+		if (url && !failure.authEndpoint && url.split('?')[0] !== requestUrl.split('?')[0]) {
+			failure.authEndpoint = url.split('?')[0];
+			failure.authStage = true;
+		}
 	}
 	if (failure.refusal?.oauthError === 'invalid_grant') failure.refusal.reconnect = true;
 	// Without a response anywhere, fall back to what n8n's own error says.
@@ -252,7 +268,7 @@ export async function toApiError(report: FailureReport): Promise<NodeApiError> {
 	const body = await decodeBody(failure.body);
 	const status = failure.status;
 	// A token endpoint or login that failed on its side (5xx) or was not reached: the service was not reached either.
-	const authNotReached = failure.authEndpoint !== undefined && (status === undefined || status >= 500);
+	const authNotReached = failure.authStage === true && (status === undefined || status >= 500);
 	const said = status !== undefined ? service.readError(body) : {};
 	const what = said.message || (typeof body === 'string' && body.trim() ? body.trim().slice(0, 300) : undefined);
 	let message: string;
@@ -264,10 +280,11 @@ export async function toApiError(report: FailureReport): Promise<NodeApiError> {
 	} else if (status === undefined) {
 		message = `${service.label} could not be reached: ${CONNECTION_WORDS[failure.code ?? ''] ?? 'the request failed'}`;
 	} else {
-		message = `${service.label} answered ${status}${what ? `: ${what}` : ''}`;
+		const where = failure.authStage ? ' at its token or login endpoint' : '';
+		message = `${service.label} answered ${status}${where}${what ? `: ${what}` : ''}`;
 	}
 	const details: string[] = [];
-	if (authNotReached) details.push(`Endpoint: ${failure.authEndpoint}`);
+	if (failure.authEndpoint !== undefined) details.push(`Endpoint: ${failure.authEndpoint}`);
 	if (status === undefined || authNotReached) details.push(`Cause: ${failure.code ?? (status !== undefined ? `HTTP ${status}` : failure.message)}`);
 	for (const entry of said.errors ?? []) if (entry && entry !== said.message) details.push(entry);
 	if (said.code) details.push(`Code: ${said.code}`);

@@ -7,4 +7,4 @@
 //   request.ts  the request itself: n8n's options from an operation's request
 export { itemsInFlightLimit, onAccountKnown } from './account';
 export { apiRequest, apiRequestFull } from './request';
-export { LOGIN_REFUSED_CODE, retryPolicy, type ApiContext, type ApiRequest, type CredentialHelp, type FullResponse, type ServiceSpec } from './types';
+export { BUSY_STATUSES, LOGIN_REFUSED_CODE, retryPolicy, type ApiContext, type ApiRequest, type CredentialHelp, type FullResponse, type ServiceSpec } from './types';

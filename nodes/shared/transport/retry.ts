@@ -8,9 +8,10 @@ import {
 	type IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
-import { renewingOptions, type Target } from './account';
+import { renewingOptions, replacedSession, type Target } from './account';
 import { readFailure, toApiError } from './failure';
 import { acquire, holdUntil, rateLimitWaitMs, release } from './gate';
+import { headerOf } from '../records';
 import { retryPolicy, type ApiContext, type ApiRequest, type FullResponse, type ServiceSpec } from './types';
 
 
@@ -41,11 +42,11 @@ export async function sendWithRetries<T>(
 	const renewal = service.sessionRenewal;
 	/** The session was renewed for this request (once at most). */
 	let renewed = false;
-	/** The next send has n8n log in first (sessionRenewal). */
-	let renewNow = false;
+	/** How the next send goes (sessionRenewal): with the stored session, with n8n logging in first, or with a session just given. */
+	let nextSend: 'as stored' | 'log in' | 'as known' = 'as stored';
 	/** The next send leaves the session out, so that n8n logs in afresh on the 401 (sessionRenewal). */
-	let markNow = false;
-	/** Resends after another request of the account renewed the session or token meanwhile (twice at most). */
+	let markNow: string | undefined;
+	/** Resends after another request of the account renewed the session or token meanwhile (three times at most). */
 	let resentAfterRenewal = 0;
 	for (let attempt = 0; ; attempt++) {
 		const epoch = await acquire(gate);
@@ -56,13 +57,13 @@ export async function sendWithRetries<T>(
 		}
 		const renewalsAtSend = gate.renewals;
 		const sendOptions: IAdditionalCredentialOptions = renewal
-			? await renewingOptions(this, service, target, renewal, renewNow, authOptions)
+			? await renewingOptions(this, service, target, renewal, nextSend, authOptions)
 			: authOptions;
 		const sentAt = Date.now();
-		renewNow = false;
+		nextSend = 'as stored';
 		const sent: IHttpRequestOptions =
-			markNow && renewal ? { ...options, headers: { ...options.headers, [renewal.markerHeader]: '1' } } : options;
-		markNow = false;
+			markNow && renewal ? { ...options, headers: { ...options.headers, [renewal.markerHeader]: markNow } } : options;
+		markNow = undefined;
 		try {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
@@ -94,8 +95,13 @@ export async function sendWithRetries<T>(
 			// request refused with a token just renewed is refused for good: one renewal, then the
 			// service's words, and no further token asked by this execution.
 			const othersInFlight = gate.inFlight > 0;
-			const renewedByAnother = (expired && gate.renewals !== renewalsAtSend) || (tokenRefused && othersInFlight);
-			if (renewedByAnother && resentAfterRenewal < 2 && !lastAttempt) {
+			let renewedByAnother = (expired && gate.renewals !== renewalsAtSend) || (tokenRefused && othersInFlight);
+			if (expired && renewal && !renewedByAnother) {
+				const replaced = await replacedSession(this, service, target, renewal, headerOf(failure.sentHeaders, renewal.header));
+				if (replaced === 'known') nextSend = 'as known';
+				renewedByAnother = replaced !== undefined;
+			}
+			if (renewedByAnother && resentAfterRenewal < 3 && !lastAttempt) {
 				resentAfterRenewal++;
 				continue;
 			}
@@ -107,8 +113,11 @@ export async function sendWithRetries<T>(
 				// send has n8n log in first. A login was asked meanwhile (n8n 2.x renews on the 403 itself,
 				// and was refused again; or another request): the next send leaves the session out, and
 				// n8n logs in afresh on the 401.
-				if (renewal.renewedSince(target.credentials, sentAt)) markNow = true;
-				else renewNow = true;
+				if (renewal.renewedSince(target.credentials, sentAt)) {
+					// The marker names the refused session: a session stored since is sent as it is.
+					markNow = headerOf(failure.sentHeaders, renewal.header) ?? '1';
+					nextSend = 'as stored';
+				} else nextSend = 'log in';
 				gate.renewals++;
 				continue;
 			}
@@ -116,7 +125,7 @@ export async function sendWithRetries<T>(
 			// or login that failed means the call itself was never sent: all are safe to resend
 			// whatever the method. A 5xx or a reset of the call may have reached the service: only
 			// idempotent methods are sent again (a second CreateFile would be a second file).
-			const authStageFailed = failure.authEndpoint !== undefined && !failure.refusal;
+			const authStageFailed = failure.authStage === true && !failure.refusal;
 			const notProcessed = failure.status === 429 || failure.code === 'ECONNREFUSED' || authStageFailed;
 			const transient =
 				(failure.status !== undefined && RETRY_STATUSES.has(failure.status)) ||

@@ -43,13 +43,19 @@ export interface ServiceSpec {
 	 * `expirable` field emptied: n8n runs the credential's preAuthentication first (one login,
 	 * stored) and sends the request with the new session, and no request is refused on the way. When
 	 * a login was asked meanwhile (n8n 2.x renews on the 403 itself, and was refused again; or
-	 * another request renewed), the request goes once more with the header `markerHeader`, which the
-	 * credential's `authenticate` reads as "leave the session out": the service answers 401, and n8n
-	 * logs in afresh and resends.
+	 * another request renewed), the request goes once more with the header `markerHeader` naming the
+	 * refused session (or `1`, when n8n's error did not keep it), which the credential's
+	 * `authenticate` reads as "leave the session out" while the stored session is that one: the
+	 * service answers 401, and n8n logs in afresh and resends. A session stored since is sent as it is. A request refused with a session that the store has since replaced
+	 * (another request met the same expiry and logged in) goes again with the stored one: no login.
 	 */
 	sessionRenewal?: {
 		statuses: number[];
 		expirable: string;
+		/** The header that carries the session: a refusal says which session it was sent with. */
+		header: string;
+		/** The credential's data a login under way or just done in this process gives in place of `session`. */
+		loginReplacing(credentials: ICredentialDataDecryptedObject, session: string): Promise<IDataObject | undefined>;
 		stale(credentials: ICredentialDataDecryptedObject, now: number): boolean;
 		renewedSince(credentials: ICredentialDataDecryptedObject, sinceMs: number): boolean;
 		markerHeader: string;
@@ -73,6 +79,9 @@ export interface CredentialHelp {
 	/** The refresh token expired or was revoked (invalid_grant), or the account is not connected. */
 	reconnect?: string;
 }
+
+/** Statuses of a token endpoint or login that say "not now" (rate limit, timeout), never "no". */
+export const BUSY_STATUSES = new Set([408, 429]);
 
 /**
  * The error code a credential's preAuthentication gives a refused login. A code, not a message or
