@@ -179,6 +179,19 @@ describe('SkySlope Forms credential (authorization code with PKCE)', () => {
 		expect(error?.message).toBe('SkySlope Forms could not be reached: its token or login endpoint answered 503: token service down');
 	});
 
+	it('a token endpoint busy (429) on refresh: says so, never that the credential was refused, within the bounded attempts', async () => {
+		tokenReply = { status: 429, body: { message: 'Too Many Requests' } };
+		const { error } = await probe(
+			'forms',
+			'/users/profile',
+			forms({ customBaseUrl: failing.url, customAccountsUrl: failing.url, oauthTokenData: tokenData }),
+		);
+		expect(error?.message).toBe('SkySlope Forms answered 429 at its token or login endpoint: Too Many Requests');
+		expect(error?.description).toMatch(/To fix: the service limits the requests/);
+		// The call was never sent with a new token: the refresh is asked again, once per attempt.
+		expect(failing.requests.filter((r) => r.path.endsWith('/oauth2/token'))).toHaveLength(retryPolicy.attempts);
+	});
+
 	it('connection refused at the token endpoint on refresh: could not be reached, with the cause', async () => {
 		const { error } = await probe(
 			'forms',
