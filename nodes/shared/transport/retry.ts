@@ -44,7 +44,7 @@ export async function sendWithRetries<T>(
 	let renewed = false;
 	/** How the next send goes (sessionRenewal): with the stored session, with n8n logging in first, or with a session just given. */
 	let nextSend: 'as stored' | 'log in' | 'as known' = 'as stored';
-	/** The next send leaves the session out, so that n8n logs in afresh on the 401 (sessionRenewal). */
+	/** The refused session the next send names to be left out, so that n8n logs in afresh on the 401 (sessionRenewal). */
 	let markNow: string | undefined;
 	/** Resends after another request of the account renewed the session or token meanwhile (three times at most). */
 	let resentAfterRenewal = 0;
@@ -96,8 +96,10 @@ export async function sendWithRetries<T>(
 			// service's words, and no further token asked by this execution.
 			const othersInFlight = gate.inFlight > 0;
 			let renewedByAnother = (expired && gate.renewals !== renewalsAtSend) || (tokenRefused && othersInFlight);
+			/** The session the refused request carried, where n8n's error kept its headers. */
+			const sentSession = renewal ? headerOf(failure.sentHeaders, renewal.header) : undefined;
 			if (expired && renewal && !renewedByAnother) {
-				const replaced = await replacedSession(this, service, target, renewal, headerOf(failure.sentHeaders, renewal.header));
+				const replaced = await replacedSession(this, service, target, renewal, sentSession);
 				if (replaced === 'known') nextSend = 'as known';
 				renewedByAnother = replaced !== undefined;
 			}
@@ -115,7 +117,7 @@ export async function sendWithRetries<T>(
 				// n8n logs in afresh on the 401.
 				if (renewal.renewedSince(target.credentials, sentAt)) {
 					// The marker names the refused session: a session stored since is sent as it is.
-					markNow = headerOf(failure.sentHeaders, renewal.header) ?? '1';
+					markNow = sentSession ?? '1';
 					nextSend = 'as stored';
 				} else nextSend = 'log in';
 				gate.renewals++;

@@ -46,8 +46,9 @@ export interface ServiceSpec {
 	 * another request renewed), the request goes once more with the header `markerHeader` naming the
 	 * refused session (or `1`, when n8n's error did not keep it), which the credential's
 	 * `authenticate` reads as "leave the session out" while the stored session is that one: the
-	 * service answers 401, and n8n logs in afresh and resends. A session stored since is sent as it is. A request refused with a session that the store has since replaced
-	 * (another request met the same expiry and logged in) goes again with the stored one: no login.
+	 * service answers 401, and n8n logs in afresh and resends; a session stored since is sent as it
+	 * is. Before any of this, a request refused with a session that has since been replaced (another
+	 * request met the same expiry and logged in) goes again with the new one, and nobody logs in.
 	 */
 	sessionRenewal?: {
 		statuses: number[];
