@@ -8,6 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { byName, serviceTime, triggerEvents, triggerNodeDescription } from '../shared';
+import { exclusivePoll, historyBudgetMs } from '../shared/trigger';
 import { EXPORT_STATUSES } from './actions/bulkExport/export.operation';
 import { ExportStreamError, parseExportStream } from './helpers/exportStreamParser';
 import { fileGuid, fileType, StatusBook } from './helpers/statusBook';
@@ -87,87 +88,165 @@ async function readWindow(
 	return { objects, now: new Date(now).toISOString() };
 }
 
-/** The creation-date slices of the read of every file: all before 2000, then one a year to now. */
-export function bookSlices(now: number): Array<{ createdAfter: string; createdBefore: string }> {
-	const slices = [{ createdAfter: '1970-01-01T00:00:00.000Z', createdBefore: new Date(Date.UTC(BOOK_FIRST_YEAR, 0, 1) - 1).toISOString() }];
-	for (let year = BOOK_FIRST_YEAR; Date.UTC(year, 0, 1) <= now; year++) {
-		// The last slice reaches a day past now: a service clock ahead of ours loses nothing.
-		const end = Date.UTC(year + 1, 0, 1) - 1;
-		slices.push({ createdAfter: new Date(Date.UTC(year, 0, 1)).toISOString(), createdBefore: new Date(end > now ? now + DAY : end).toISOString() });
+/** The slice that holds every file created before BOOK_FIRST_YEAR. */
+const BEFORE_FIRST_YEAR = BOOK_FIRST_YEAR - 1;
+
+/** The slices of the read of every file, newest first: one a creation year to now, then all before 2000. */
+export function bookYears(now: number): number[] {
+	const years: number[] = [];
+	for (let year = new Date(now).getUTCFullYear(); year >= BOOK_FIRST_YEAR; year--) years.push(year);
+	years.push(BEFORE_FIRST_YEAR);
+	return years;
+}
+
+/** The creation dates of one slice. */
+export function bookSlice(year: number, now: number): { createdAfter: string; createdBefore: string } {
+	if (year === BEFORE_FIRST_YEAR) {
+		return { createdAfter: '1970-01-01T00:00:00.000Z', createdBefore: new Date(Date.UTC(BOOK_FIRST_YEAR, 0, 1) - 1).toISOString() };
 	}
-	return slices;
+	// The newest slice reaches a day past now: a service clock ahead of ours loses nothing.
+	const end = Date.UTC(year + 1, 0, 1) - 1;
+	return { createdAfter: new Date(Date.UTC(year, 0, 1)).toISOString(), createdBefore: new Date(end > now ? now + DAY : end).toISOString() };
+}
+
+/** The creation-date slices of the read of every file, oldest first. */
+export function bookSlices(now: number): Array<{ createdAfter: string; createdBefore: string }> {
+	return bookYears(now).reverse().map((year) => bookSlice(year, now));
 }
 
 /**
- * The status of every listing and sale of the types asked for, read through the bulk export in
- * creation-date slices and streamed object by object: memory holds the book, never the files.
- * Each slice must bring what its summary announced; a stream that breaks off or ends short fails
- * the poll, and the next poll reads it all again (nothing is taken as read that was not).
- * `before` is what an earlier state knew of some files: a file whose status differs from it now
- * changed while that state was not looking, and is returned as an event.
+ * Reads one creation-year slice of every file's status into the book, streamed object by object:
+ * memory holds the book, never the files. History fires nothing: a file the book already holds
+ * (a change window read it) is left as the book has it, and a file changed since `changedFrom` is
+ * left for the next change window, which compares it. Only a file an earlier state knew in another
+ * status (`earlier`) is returned as an event: it changed while that state was not looking. The slice
+ * must bring what its summary announced; a stream that breaks off or ends short fails the poll.
  */
-async function readBook(
+async function readSlice(
 	ctx: IPollFunctions,
-	types: string[],
-	targets: string[],
-	before: (type: string, guid: string) => string | undefined,
-): Promise<{ book: StatusBook; changed: IDataObject[] }> {
-	const book = new StatusBook(types);
+	options: {
+		types: string[];
+		year: number;
+		book: StatusBook;
+		targets: string[];
+		changedFrom: number;
+		earlier: (type: string, guid: string) => string | undefined;
+	},
+): Promise<IDataObject[]> {
+	const { types, book } = options;
+	const slice = bookSlice(options.year, Date.now());
+	const where = `files created ${slice.createdAfter} to ${slice.createdBefore}`;
+	const stream = await skySlopeStream.call(ctx, { method: 'GET', path: '/api/files', qs: { type: [...types, 'summary'].join(','), ...slice } });
 	const changed: IDataObject[] = [];
-	for (const slice of bookSlices(Date.now())) {
-		const where = `files created ${slice.createdAfter} to ${slice.createdBefore}`;
-		const stream = await skySlopeStream.call(ctx, { method: 'GET', path: '/api/files', qs: { type: [...types, 'summary'].join(','), ...slice } });
-		const received: Record<string, number> = { listing: 0, sale: 0 };
-		let summary: IDataObject | undefined;
-		let unfollowable: IDataObject | undefined;
-		let failure: string | undefined;
-		try {
-			for await (const object of parseExportStream(stream)) {
-				if (object.objectType === 'summary') {
-					summary = object;
-					continue;
-				}
-				const type = fileType(object);
-				if (!type || !types.includes(type)) continue;
-				const guid = fileGuid(object);
-				if (!guid) {
-					unfollowable = object;
-					break;
-				}
-				received[type]++;
-				const earlier = before(type, guid);
-				if (earlier === undefined) book.set(type, guid, String(object.status ?? ''));
-				else {
-					book.set(type, guid, earlier);
-					const change = statusChange(book, object, targets);
-					if (change) changed.push(change);
-				}
+	const received: Record<string, number> = { listing: 0, sale: 0 };
+	let summary: IDataObject | undefined;
+	let unfollowable: IDataObject | undefined;
+	let failure: string | undefined;
+	try {
+		for await (const object of parseExportStream(stream)) {
+			if (object.objectType === 'summary') {
+				summary = object;
+				continue;
 			}
-		} catch (error) {
-			failure = error instanceof ExportStreamError ? error.message : String(error);
+			const type = fileType(object);
+			if (!type || !types.includes(type)) continue;
+			const guid = fileGuid(object);
+			if (!guid) {
+				unfollowable = object;
+				break;
+			}
+			received[type]++;
+			if (book.get(type, guid) !== undefined) continue;
+			const earlier = options.earlier(type, guid);
+			if (earlier !== undefined) {
+				book.set(type, guid, earlier);
+				const change = statusChange(book, object, options.targets);
+				if (change) changed.push(change);
+			} else if (eventTime('changedSale', object) < options.changedFrom) {
+				book.set(type, guid, String(object.status ?? ''));
+			}
 		}
-		if (failure !== undefined) {
-			throw new NodeOperationError(ctx.getNode(), `${failure} (${where})`, {
-				description: 'The export stream broke off while the trigger read the status of every file; the next poll reads them again.',
-			});
-		}
-		if (unfollowable) {
-			const type = String(unfollowable.objectType);
-			throw new NodeOperationError(ctx.getNode(), `A ${type} of the export (${where}) has no ${type}Guid: its status cannot be followed`, {
-				description: `Keys of the object: ${Object.keys(unfollowable).slice(0, 20).join(', ')}. Tell SkySlope support.`,
-			});
-		}
-		const announced = { listing: Number(summary?.numberOfListings ?? 0), sale: Number(summary?.numberOfSales ?? 0) };
-		const short = types.filter((t) => received[t] < announced[t as 'listing' | 'sale']);
-		if (short.length) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`The export ended early (${where}): ${short.map((t) => `${received[t]} of ${announced[t as 'listing' | 'sale']} ${t}s`).join(', ')} arrived`,
-				{ description: 'The summary of the export announced more files. The next poll reads the status of every file again.' },
-			);
-		}
+	} catch (error) {
+		failure = error instanceof ExportStreamError ? error.message : String(error);
 	}
-	return { book, changed };
+	if (failure !== undefined) {
+		throw new NodeOperationError(ctx.getNode(), `${failure} (${where})`, {
+			description: 'The export stream broke off while the trigger read the status of every file; the next poll reads this slice again.',
+		});
+	}
+	if (unfollowable) {
+		const type = String(unfollowable.objectType);
+		throw new NodeOperationError(ctx.getNode(), `A ${type} of the export (${where}) has no ${type}Guid: its status cannot be followed`, {
+			description: `Keys of the object: ${Object.keys(unfollowable).slice(0, 20).join(', ')}. Tell SkySlope support.`,
+		});
+	}
+	const announced = { listing: Number(summary?.numberOfListings ?? 0), sale: Number(summary?.numberOfSales ?? 0) };
+	const short = types.filter((t) => received[t] < announced[t as 'listing' | 'sale']);
+	if (short.length) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The export ended early (${where}): ${short.map((t) => `${received[t]} of ${announced[t as 'listing' | 'sale']} ${t}s`).join(', ')} arrived`,
+			{ description: 'The summary of the export announced more files. The next poll reads this slice again.' },
+		);
+	}
+	return changed;
+}
+
+/**
+ * One poll of Status Changed. The first poll (an activation: n8n bounds its time) makes no request:
+ * it starts the read of every file's status, the history. Each later poll reads the changes since
+ * the last one first, then creation-year slices of the history, newest first, within its time
+ * budget; each slice read is kept. A change is compared with the book; a file whose slice was not
+ * read yet when it changed comes out with `previousStatusUnknown`.
+ */
+async function pollStatusChanged(
+	ctx: IPollFunctions,
+	options: { types: string[]; targets: string[]; state: TriggerState },
+): Promise<{ state: TriggerState; emit: IDataObject[] }> {
+	const { types, targets, state } = options;
+	const startedAt = Date.now();
+	if (!state.book || !StatusBook.fits(state.book, types) || (state.history && !Array.isArray(state.history.unread))) {
+		// The first poll, or one after File Types changed, or after an earlier version of this node.
+		// What an earlier state knew is kept until the history is read: a file it knew in another
+		// status changed meanwhile. The changes since its cursor are read from the next poll on.
+		const earlier = state.earlier ?? (state.book && Array.isArray(state.book.types) ? state.book : undefined);
+		return {
+			state: {
+				event: 'statusChanged',
+				cursor: state.cursor ?? new Date(startedAt).toISOString(),
+				seen: state.seen ?? {},
+				book: new StatusBook(types).toData(),
+				bookSince: new Date(startedAt).toISOString(),
+				history: { unread: bookYears(startedAt) },
+				...(earlier ? { earlier } : {}),
+				...(state.statuses ? { statuses: state.statuses } : {}),
+			},
+			emit: [],
+		};
+	}
+	const book = StatusBook.from(state.book);
+	const earlierBook = state.earlier ? StatusBook.from(state.earlier) : undefined;
+	const earlierStatuses = state.statuses ?? {};
+	const reading = state.history !== undefined;
+	const earlier = (type: string, guid: string) => (reading ? (earlierBook?.get(type, guid) ?? earlierStatuses[guid]) : undefined);
+
+	const window = await readWindow(ctx, { types, since: windowStart(state) as Date, by: 'modified' });
+	const { emit, state: next } = selectEvents({ event: 'statusChanged', objects: window.objects, state, now: window.now, targetStatuses: targets, book, earlier });
+
+	if (state.history) {
+		const unread = [...state.history.unread];
+		const budget = historyBudgetMs(ctx);
+		// What changed since the next window's start is that window's to compare, not history.
+		const changedFrom = (windowStart(next) as Date).getTime();
+		while (unread.length && Date.now() - startedAt < budget) {
+			const year = unread[0];
+			emit.push(...(await readSlice(ctx, { types, year, book, targets, changedFrom, earlier })));
+			unread.shift();
+		}
+		if (unread.length) Object.assign(next, { history: { unread }, ...(state.earlier ? { earlier: state.earlier } : {}), ...(state.statuses ? { statuses: state.statuses } : {}) });
+		next.book = book.toData();
+	}
+	return { state: next, emit };
 }
 
 const events = triggerEvents(
@@ -248,39 +327,25 @@ export class SkySlopeListingsSalesTrigger implements INodeType {
 			return null;
 		}
 
-		const staticData = this.getWorkflowStaticData('node') as TriggerState & IDataObject;
-		const state: TriggerState = staticData.event === event ? { ...staticData } : {};
-		const save = (next: TriggerState) => {
-			for (const key of Object.keys(staticData)) delete staticData[key];
-			Object.assign(staticData, next);
-		};
-
-		if (event === 'statusChanged' && !StatusBook.fits(state.book, types)) {
-			// The first poll (or one after File Types changed, or after an earlier version of this
-			// node) reads the status of every file. What an earlier state knew is compared with it: a
-			// file it knew in another status changed meanwhile. A file it did not know is not new.
-			const startedAt = new Date().toISOString();
-			const earlierBook = state.book ? StatusBook.from(state.book) : undefined;
-			const earlierStatuses = state.statuses ?? {};
-			const { book, changed } = await readBook(this, types, statuses, (type, guid) => earlierBook?.get(type, guid) ?? earlierStatuses[guid]);
-			save({ event, cursor: startedAt, seen: {}, book: book.toData() });
-			return changed.length ? [this.helpers.returnJsonArray(changed)] : null;
-		}
-
-		const first = !state.cursor;
-		const since = first ? new Date(Date.now() - limits.overlapMs) : (windowStart(state) as Date);
-		const window = await readWindow(this, { types, since, by, statuses: serverStatuses });
-		const { emit, state: next } = selectEvents({
-			event,
-			objects: window.objects,
-			state,
-			now: window.now,
-			targetStatuses: statuses,
-			// The first activation learns what is there and emits nothing: no backlog flood.
-			record: first,
-			book: event === 'statusChanged' && state.book ? StatusBook.from(state.book) : undefined,
+		return await exclusivePoll(this, 'SkySlope Listings & Sales Trigger', async (stored) => {
+			const state: TriggerState = stored.event === event ? (stored as TriggerState) : {};
+			if (event === 'statusChanged') {
+				const { state: next, emit } = await pollStatusChanged(this, { types, targets: statuses, state });
+				return { state: next as IDataObject, emit: emit.length ? [this.helpers.returnJsonArray(emit)] : null };
+			}
+			const first = !state.cursor;
+			const since = first ? new Date(Date.now() - limits.overlapMs) : (windowStart(state) as Date);
+			const window = await readWindow(this, { types, since, by, statuses: serverStatuses });
+			const { emit, state: next } = selectEvents({
+				event,
+				objects: window.objects,
+				state,
+				now: window.now,
+				targetStatuses: statuses,
+				// The first activation learns what is there and emits nothing: no backlog flood.
+				record: first,
+			});
+			return { state: next as IDataObject, emit: emit.length ? [this.helpers.returnJsonArray(emit)] : null };
 		});
-		save(next);
-		return emit.length ? [this.helpers.returnJsonArray(emit)] : null;
 	}
 }

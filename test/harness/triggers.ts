@@ -33,6 +33,8 @@ export interface TriggerResultBase {
 export interface RunPollOptions extends BaseOptions {
 	/** 'manual' = the editor's "Fetch Test Event"; 'trigger' = an active workflow's scheduled poll. */
 	mode?: 'manual' | 'trigger';
+	/** What `getPollBudgetMs()` answers (n8n: 5 minutes classic, 36 s durable); unset: n8n-core's default. */
+	pollBudgetMs?: number;
 }
 
 export interface RunPollResult extends TriggerResultBase {
@@ -50,7 +52,11 @@ export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 	const { workflow, node, nodeType, additionalData } = prepared;
 	const activation: WorkflowActivateMode = mode === 'manual' ? 'manual' : 'activate';
 	if (!nodeType.poll) throw new UnexpectedError(`${node.type} has no poll()`);
-	const context = new PollContext(workflow, node, additionalData, mode, activation);
+	const budget = options.pollBudgetMs;
+	const context =
+		budget === undefined
+			? new PollContext(workflow, node, additionalData, mode, activation)
+			: new PollContext(workflow, node, additionalData, mode, activation, undefined, undefined, undefined, undefined, undefined, () => budget);
 	const output = await nodeType.poll.call(context);
 	return { output, ...finish(prepared, options, mode) };
 }

@@ -61,8 +61,15 @@ export const json = (result: RunNodeResult): IDataObject[] => (result.output[0] 
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /** One poll of the Listings & Sales Trigger with the env's credential; the items it emitted. */
-export async function pollTrigger(env: Env, parameters: INodeParameters, staticData: IDataObject, mode: 'manual' | 'trigger' = 'trigger') {
+export async function pollTrigger(
+	env: Env,
+	parameters: INodeParameters,
+	staticData: IDataObject,
+	mode: 'manual' | 'trigger' = 'trigger',
+	pollBudgetMs?: number,
+) {
 	const result = await runPoll({
+		pollBudgetMs,
 		node: SkySlopeListingsSalesTrigger,
 		parameters,
 		credentialTypes: [SkySlopeApi],

@@ -19,7 +19,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => env.sandbox.close());
 
-const poll = (parameters: INodeParameters, staticData: IDataObject) => pollTrigger(env, parameters, staticData);
+const poll = (parameters: INodeParameters, staticData: IDataObject, budgetMs?: number) =>
+	pollTrigger(env, parameters, staticData, 'trigger', budgetMs);
+
+/** Polls until the history is read (a poll's budget of `budgetMs`): every item emitted meanwhile. */
+async function readHistory(parameters: INodeParameters, staticData: IDataObject, budgetMs?: number): Promise<IDataObject[]> {
+	const items: IDataObject[] = [];
+	for (let n = 0; n < 100 && staticData.history !== undefined; n++) items.push(...(await poll(parameters, staticData, budgetMs)));
+	expect(staticData.history).toBeUndefined();
+	return items;
+}
 const closedOnly = { event: 'statusChanged', fileTypes: ['listing', 'sale'], statuses: ['closed'] };
 
 /** A sale of the store created about `yearsAgo` years ago, in `status`. */
@@ -47,11 +56,14 @@ async function enter(kind: 'listings' | 'sales', status: string): Promise<IDataO
 describe('Status Changed knows every file from its first poll', () => {
 	const staticData: IDataObject = {};
 
-	it('the first poll emits nothing and holds the status of every listing and sale, as SkySlope wrote it, compactly', async () => {
+	it('the first poll makes no request; the next read the status of every listing and sale, newest year first, emit nothing, and hold it compactly', async () => {
 		const files = env.state.store.listings.size + env.state.store.sales.size;
 		expect(files).toBeGreaterThan(12_000);
 		env.sandbox.clearLog();
 		expect(await poll(closedOnly, staticData)).toEqual([]);
+		expect(env.sent('GET', /^\/api\/files$/)).toEqual([]);
+		expect(staticData.history).toBeDefined();
+		expect(await readHistory(closedOnly, staticData)).toEqual([]);
 		const book = StatusBook.from(staticData.book as StatusBookData);
 		expect(book.size).toBe(files);
 		const written: Record<string, string> = { closed: 'Closed', pending: 'Pending', archived: 'Archived', active: 'Active', canceledApproved: 'Canceled/App' };
@@ -66,8 +78,11 @@ describe('Status Changed knows every file from its first poll', () => {
 		expect(book.get('sale', closed.dto.saleGuid as string)).toBe('Closed');
 		// Read in creation-date slices of the export, each asked once; about 12 bytes a file.
 		const exports = env.sent('GET', /^\/api\/files$/);
-		expect(exports.length).toBeGreaterThan(20);
-		expect(exports.every((e) => e.status === 200 && typeof e.query.createdAfter === 'string')).toBe(true);
+		const slices = exports.filter((e) => typeof e.query.createdAfter === 'string').map((e) => String(e.query.createdAfter));
+		expect(slices.length).toBeGreaterThan(20);
+		expect(exports.every((e) => e.status === 200)).toBe(true);
+		// The most recent years first, each once.
+		expect(slices).toEqual([...new Set(slices)].sort().reverse());
 		expect(JSON.stringify(staticData).length).toBeLessThan(files * 12 + 2000);
 		expect(staticData.statuses).toBeUndefined();
 	});
@@ -106,8 +121,12 @@ describe('Status Changed after an earlier version of the node', () => {
 		};
 		const now = new Date().toISOString();
 		for (const sale of [known, unknown]) Object.assign(sale.dto, { status: 'closed', statusId: SALE_STATUS_IDS.closed, modifiedOn: now });
-		const items = await poll(closedOnly, staticData);
-		expect(items.map((i) => [i.saleGuid, i.previousStatus, i.status])).toEqual([[known.dto.saleGuid, 'Pending', 'Closed']]);
+		expect(await poll(closedOnly, staticData)).toEqual([]);
+		const items = await readHistory(closedOnly, staticData);
+		// Both changed before the book was begun: the one the earlier state knew is compared with it.
+		expect(items.map((i) => [i.saleGuid, i.previousStatus, i.previousStatusUnknown, i.status])).toEqual([
+			[known.dto.saleGuid, 'Pending', undefined, 'Closed'],
+		]);
 		expect(staticData.statuses).toBeUndefined();
 		expect(StatusBook.from(staticData.book as StatusBookData).size).toBe(env.state.store.listings.size + env.state.store.sales.size);
 		expect(await poll(closedOnly, staticData)).toEqual([]);
@@ -116,23 +135,27 @@ describe('Status Changed after an earlier version of the node', () => {
 	it('File Types changed: the book is read again for the new types, and nothing fires for what it had not seen', async () => {
 		const staticData: IDataObject = {};
 		expect(await poll({ ...closedOnly, fileTypes: ['sale'] }, staticData)).toEqual([]);
+		expect(await readHistory({ ...closedOnly, fileTypes: ['sale'] }, staticData)).toEqual([]);
 		expect(StatusBook.from(staticData.book as StatusBookData).size).toBe(env.state.store.sales.size);
 		expect(await poll(closedOnly, staticData)).toEqual([]);
+		expect(await readHistory(closedOnly, staticData)).toEqual([]);
 		expect(StatusBook.from(staticData.book as StatusBookData).size).toBe(env.state.store.listings.size + env.state.store.sales.size);
 	});
 });
 
 describe('Status Changed when the first read breaks off', () => {
-	it('fails the poll naming the slice, stores nothing, and the next poll reads every file again', async () => {
+	it('fails the poll naming the slice, keeps nothing of that poll, and the next poll reads the slice again', async () => {
 		const staticData: IDataObject = {};
+		expect(await poll(closedOnly, staticData)).toEqual([]);
+		const before = structuredClone(staticData);
 		env.state.setExportCutAfter(50);
 		try {
-			await expect(poll(closedOnly, staticData)).rejects.toThrow(/after 50 complete objects.*files created/);
+			await expect(poll(closedOnly, staticData)).rejects.toThrow(/after 50 complete objects/);
 		} finally {
 			env.state.setExportCutAfter(undefined);
 		}
-		expect(staticData).toEqual({});
-		expect(await poll(closedOnly, staticData)).toEqual([]);
+		expect(staticData).toEqual(before);
+		expect(await readHistory(closedOnly, staticData)).toEqual([]);
 		expect(StatusBook.from(staticData.book as StatusBookData).size).toBe(env.state.store.listings.size + env.state.store.sales.size);
 	});
 });

@@ -21,6 +21,15 @@ export interface TriggerState {
 	statuses?: Record<string, string>;
 	/** The event the state belongs to: a changed event starts afresh. */
 	event?: TriggerEvent;
+	/**
+	 * The book is known from this moment (ISO): a file created since that the book does not hold is
+	 * new to the account; one created before it was not read, and its earlier status is unknown.
+	 */
+	bookSince?: string;
+	/** The read of every file's status still under way: the creation-year slices not read yet, newest first. */
+	history?: { unread: number[] };
+	/** While the history is read: an earlier book (other file types), to compare files with once. */
+	earlier?: StatusBookData;
 }
 
 export const limits = {
@@ -85,6 +94,8 @@ export function selectEvents(options: {
 	targetStatuses?: string[];
 	record?: boolean;
 	book?: StatusBook;
+	/** What an earlier state knew of a file the book does not hold yet. */
+	earlier?: (type: string, guid: string) => string | undefined;
 }): Selection {
 	const { event, objects, now, record, book } = options;
 	const previous = options.state.event === event ? options.state : {};
@@ -92,6 +103,7 @@ export function selectEvents(options: {
 	const targets = options.targetStatuses ?? [];
 	const emit: IDataObject[] = [];
 	const sorted = [...objects].sort((a, b) => eventTime(event, a) - eventTime(event, b));
+	const since = serviceTime(options.state.bookSince);
 
 	for (const object of sorted) {
 		const guid = guidOf(object);
@@ -104,7 +116,7 @@ export function selectEvents(options: {
 			if (!record) emit.push(object);
 			continue;
 		}
-		const change = statusChange(book, object, targets);
+		const change = statusChange(book, object, targets, { earlier: options.earlier, bookSince: since });
 		if (change) emit.push(change);
 	}
 
@@ -119,6 +131,7 @@ export function selectEvents(options: {
 			cursor: now,
 			seen: bounded(seen, limits.maxSeen),
 			...(event === 'statusChanged' && book ? { book: book.toData() } : {}),
+			...(options.state.bookSince ? { bookSince: options.state.bookSince } : {}),
 		},
 	};
 }
@@ -126,16 +139,36 @@ export function selectEvents(options: {
 /**
  * A file's status read now, against the book: the event to emit (the record with its
  * `previousStatus`), or undefined. The book takes the status as written now either way.
+ *
+ * A file the book does not hold is compared with what an earlier state knew of it (`earlier`);
+ * else it is new to the account (`previousStatus: null`) when created since the book is known
+ * (`bookSince`; always, for a book of an earlier version); else, when it last changed before the
+ * book was begun, it is history (no event); else its slice of the history was not read when it
+ * changed, and the event says its earlier status is unknown rather than guess.
  */
-export function statusChange(book: StatusBook | undefined, object: IDataObject, targets: string[]): IDataObject | undefined {
+export function statusChange(
+	book: StatusBook | undefined,
+	object: IDataObject,
+	targets: string[],
+	context: { earlier?: (type: string, guid: string) => string | undefined; bookSince?: number } = {},
+): IDataObject | undefined {
 	const type = fileType(object);
 	const guid = fileGuid(object);
 	if (!book || !type || !guid) return undefined;
 	const status = String(object.status ?? '');
-	const before = book.get(type, guid);
+	const before = book.get(type, guid) ?? context.earlier?.(type, guid);
 	book.set(type, guid, status);
 	// `Closed` read after `closed` is no change: the service writes a status either way.
 	if (before !== undefined && sameStatus(before, status)) return undefined;
+	let unknown = false;
+	if (before === undefined && context.bookSince !== undefined) {
+		const created = serviceTime(object.createdOn);
+		const changed = eventTime('changedSale', object);
+		// Changed last before the book was begun: history (a window's overlap reaches back), no event.
+		if (!(created !== undefined && created >= context.bookSince) && changed < context.bookSince) return undefined;
+		unknown = !(created !== undefined && created >= context.bookSince);
+	}
 	if (!statusWanted(status, targets)) return undefined;
-	return { ...object, previousStatus: before ?? null };
+	if (before !== undefined) return { ...object, previousStatus: before };
+	return unknown ? { ...object, previousStatus: null, previousStatusUnknown: true } : { ...object, previousStatus: null };
 }

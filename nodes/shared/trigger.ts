@@ -1,0 +1,191 @@
+import { randomBytes } from 'crypto';
+import type { IDataObject, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+/**
+ * How the triggers stay exact under n8n's own trigger runtime (docs/ARCHITECTURE.md, "Triggers
+ * under n8n's runtime"):
+ *
+ * - n8n's scheduler starts a poll on every tick without waiting for the last one of the same
+ *   trigger. `exclusivePoll` lets one poll per trigger run in this process; a tick that finds one
+ *   running does nothing and says so in n8n's log.
+ * - n8n saves a poll's static data only when the poll emits (and once after activation), and the
+ *   durable scheduler rebuilds the workflow from the database on each tick. The newest state this
+ *   process made is kept here too, with a revision: a poll starts from whichever of the two is
+ *   newer, so progress of polls that emitted nothing is not lost while the process runs. A restart
+ *   loses it, and the triggers' states are made so that re-reading what was lost is harmless.
+ * - n8n runs webhook requests of one workflow side by side, each on its own copy of the static data,
+ *   and the last save wins. `claimKeys` claims keys (a notification, a signed document) in this
+ *   process synchronously, so that of two requests at the same moment only one delivers, and every
+ *   save writes every key this process holds, so that none is lost to a concurrent save.
+ */
+
+/** Static data keys of the runtime, beside a trigger's own. */
+interface Stamp {
+	/** Which line of states this is: a state started afresh gets a new one. */
+	lineage?: string;
+	/** Counts the states saved on this line: the higher is the newer. */
+	revision?: number;
+}
+
+interface PollSlot {
+	/** The poll running now, if any: its token and when it started. */
+	running?: { token: number; startedAt: number };
+	/** The newest state a poll of this trigger finished with, in this process. */
+	newest?: IDataObject & Stamp;
+}
+
+/**
+ * A poll running longer than this is taken for hung: the next tick runs, and the hung one, should
+ * it ever end, saves nothing (its state would be older than the new poll's).
+ */
+export const STALE_POLL_MS = 30 * 60 * 1000;
+
+const polls = new Map<string, PollSlot>();
+let tokens = 0;
+
+/** The trigger a call belongs to: its workflow and node (the node's id survives a rename). */
+export function triggerKey(ctx: IPollFunctions | IWebhookFunctions): string {
+	const node = ctx.getNode();
+	return `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
+}
+
+function clean(state: IDataObject): IDataObject {
+	const { lineage: _l, revision: _r, ...rest } = state as IDataObject & Stamp;
+	return rest;
+}
+
+/**
+ * Runs one poll of a trigger, alone: returns null without calling `poll` while another poll of the
+ * same trigger runs in this process. `poll` gets the newest state (its own copy, without the
+ * runtime's keys) and gives back the state to keep and what to emit; the state is written to the
+ * static data only while this poll still holds the trigger.
+ */
+export async function exclusivePoll<T>(
+	ctx: IPollFunctions,
+	label: string,
+	poll: (state: IDataObject) => Promise<{ state: IDataObject; emit: T | null }>,
+): Promise<T | null> {
+	const key = triggerKey(ctx);
+	const slot = polls.get(key) ?? {};
+	polls.set(key, slot);
+	const now = Date.now();
+	if (slot.running && now - slot.running.startedAt < STALE_POLL_MS) {
+		ctx.logger.info(
+			`${label}: the previous poll of this trigger (started ${new Date(slot.running.startedAt).toISOString()}) is still running; this tick does nothing`,
+			{ workflowId: ctx.getWorkflow().id, node: ctx.getNode().name },
+		);
+		return null;
+	}
+	const token = ++tokens;
+	slot.running = { token, startedAt: now };
+	try {
+		const stored = ctx.getWorkflowStaticData('node') as IDataObject & Stamp;
+		const newest = slot.newest;
+		const fromMemory =
+			newest !== undefined &&
+			stored.lineage !== undefined &&
+			newest.lineage === stored.lineage &&
+			(newest.revision ?? 0) > (stored.revision ?? 0);
+		const start = fromMemory ? newest : stored;
+		const lineage = typeof start.lineage === 'string' ? start.lineage : randomBytes(6).toString('base64url');
+		const revision = typeof start.revision === 'number' ? start.revision : 0;
+		// A copy: n8n's static data is a watched proxy, and a poll that fails must leave it as it was.
+		const { state, emit } = await poll(JSON.parse(JSON.stringify(clean(start))) as IDataObject);
+		if (slot.running?.token !== token) {
+			ctx.logger.warn(`${label}: a poll that ran longer than ${STALE_POLL_MS / 60000} minutes ended; a later poll took over, so it keeps nothing`);
+			return null;
+		}
+		const next: IDataObject & Stamp = { ...state, lineage, revision: revision + 1 };
+		// Top-level keys are assigned: n8n watches those for a change to save.
+		for (const k of Object.keys(stored)) if (!(k in next)) delete stored[k];
+		Object.assign(stored, next);
+		// A poll that emits has its state saved by n8n with the emit. One that n8n abandoned (the
+		// durable scheduler's timeout) emits nothing and saves nothing: were its state kept here, its
+		// events would count as delivered. So only a poll that emits nothing is remembered here.
+		if (emit === null) slot.newest = next;
+		return emit;
+	} finally {
+		if (slot.running?.token === token) slot.running = undefined;
+	}
+}
+
+/**
+ * The time a poll may spend reading history (the status book, the offers baseline): half the
+ * budget n8n gives a poll (36 s under the durable scheduler, 5 minutes on the classic path), at most
+ * HISTORY_CAP_MS, so that a poll that is an activation (a publish, a restart: n8n aborts a
+ * publication after about 84 s) stays well inside n8n's deadline. n8n 1.x gives no budget.
+ */
+export const HISTORY_CAP_MS = 30_000;
+export function historyBudgetMs(ctx: IPollFunctions): number {
+	const offered = (ctx as IPollFunctions & { getPollBudgetMs?: () => number }).getPollBudgetMs;
+	const budget = typeof offered === 'function' ? offered.call(ctx) : undefined;
+	return Math.min(HISTORY_CAP_MS, typeof budget === 'number' && budget > 0 ? budget / 2 : HISTORY_CAP_MS);
+}
+
+/** Keys claimed by webhook requests of each trigger in this process, oldest first. */
+const claimed = new Map<string, Map<string, string[]>>();
+
+/**
+ * The keys of one list of a webhook trigger's state (e.g. delivered documents), as this process and
+ * the stored state together know them: every key of both, the stored ones first, at most `limit`.
+ */
+function knownKeys(ctx: IWebhookFunctions, list: string, stored: unknown, limit: number): string[] {
+	const key = triggerKey(ctx);
+	const lists = claimed.get(key) ?? new Map<string, string[]>();
+	claimed.set(key, lists);
+	const mine = lists.get(list) ?? [];
+	const mineSet = new Set(mine);
+	const fromStore = Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string' && !mineSet.has(k)) : [];
+	const merged = [...fromStore, ...mine].slice(-limit);
+	lists.set(list, merged);
+	return merged;
+}
+
+export interface Claim {
+	/** The keys this call claimed: none of them was known before. */
+	readonly taken: string[];
+	/** Writes every key known now into the static data (call before returning). */
+	save(): void;
+	/** Gives the claimed keys back (the delivery failed: a resend must deliver them). */
+	release(): void;
+}
+
+/**
+ * Claims keys of one list of a webhook trigger's static data, synchronously: of two requests at the
+ * same moment, only the first gets a key. Keys already known (stored or claimed in this process)
+ * are not taken.
+ */
+export function claimKeys(ctx: IWebhookFunctions, list: string, keys: string[], limit: number): Claim {
+	const data = ctx.getWorkflowStaticData('node');
+	const known = knownKeys(ctx, list, data[list], limit);
+	const set = new Set(known);
+	const taken: string[] = [];
+	for (const k of keys) {
+		if (set.has(k)) continue;
+		set.add(k);
+		taken.push(k);
+	}
+	known.push(...taken);
+	if (known.length > limit) known.splice(0, known.length - limit);
+	const save = () => {
+		data[list] = [...knownKeys(ctx, list, data[list], limit)];
+	};
+	save();
+	return {
+		taken,
+		save,
+		release: () => {
+			const back = new Set(taken);
+			const lists = claimed.get(triggerKey(ctx));
+			const now = lists?.get(list);
+			if (lists && now) lists.set(list, now.filter((k) => !back.has(k)));
+			data[list] = (Array.isArray(data[list]) ? (data[list] as string[]) : []).filter((k) => !back.has(k));
+		},
+	};
+}
+
+/** Forgets what this process knows of every trigger, as a restart of n8n does. */
+export function forgetTriggerMemory(): void {
+	polls.clear();
+	claimed.clear();
+}
