@@ -238,7 +238,8 @@ async function pollStatusChanged(
 		const budget = historyBudgetMs(ctx);
 		// What changed since the next window's start is that window's to compare, not history.
 		const changedFrom = (windowStart(next) as Date).getTime();
-		while (unread.length && Date.now() - startedAt < budget) {
+		// At least one slice a poll, more while the budget lasts.
+		for (let n = 0; unread.length && (n === 0 || Date.now() - startedAt < budget); n++) {
 			const year = unread[0];
 			emit.push(...(await readSlice(ctx, { types, year, book, targets, changedFrom, earlier })));
 			unread.shift();

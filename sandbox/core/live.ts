@@ -25,6 +25,12 @@
  *   notification names the envelope (and its documents, in the shapes that carry them).
  * - `publicFormsClient`: the Forms token endpoint takes a public PKCE client (no client secret) and
  *   also serves an Okta-style issuer (`/oauth2/<server id>/v1/authorize` and `/v1/token`).
+ *
+ * The service's speed (milliseconds; not part of `all`, which stays quick):
+ * - `slowExport`: each listings-and-sales bulk export read (`GET /api/files`) answers after this
+ *   delay (`true`: DEFAULT_SLOW_MS), as a large account's live export does.
+ * - `slowService`: every request of every service answers after this delay (`true`: DEFAULT_SLOW_MS),
+ *   slower than a poll interval if asked.
  */
 export const LIVE_BEHAVIOURS = [
 	'pastEnd422',
@@ -39,7 +45,9 @@ export const LIVE_BEHAVIOURS = [
 	'publicFormsClient',
 	'resigning',
 ] as const;
-export type LiveBehaviour = (typeof LIVE_BEHAVIOURS)[number];
+/** Switches of the service's speed: named like the others, never turned on by `all`. */
+export const SPEED_SWITCHES = ['slowExport', 'slowService'] as const;
+export type LiveBehaviour = (typeof LIVE_BEHAVIOURS)[number] | (typeof SPEED_SWITCHES)[number];
 
 /** The switches on: `true`, or for `parallel429` and `pageLimit` a number (see each). */
 export type LiveSwitches = Partial<Record<LiveBehaviour, boolean | number>>;
@@ -79,8 +87,8 @@ export function parseLiveSwitches(input: unknown): LiveSwitches {
 }
 
 function checkName(name: string): LiveBehaviour {
-	if (!(LIVE_BEHAVIOURS as readonly string[]).includes(name)) {
-		throw new Error(`unknown live switch '${name}': the switches are ${LIVE_BEHAVIOURS.join(', ')}`);
+	if (![...LIVE_BEHAVIOURS, ...SPEED_SWITCHES].includes(name as LiveBehaviour)) {
+		throw new Error(`unknown live switch '${name}': the switches are ${[...LIVE_BEHAVIOURS, ...SPEED_SWITCHES].join(', ')}`);
 	}
 	return name as LiveBehaviour;
 }
@@ -105,4 +113,14 @@ export function parallelLimit(switches: LiveSwitches): number | undefined {
 	const v = switches.parallel429;
 	if (v === undefined || v === false) return undefined;
 	return typeof v === 'number' && v > 0 ? v : DEFAULT_PARALLEL_LIMIT;
+}
+
+/** The delay `slowExport: true` or `slowService: true` sets: a live export of a large account. */
+export const DEFAULT_SLOW_MS = 5000;
+
+/** How long a request waits before it is answered under the speed switches (0: at once). */
+export function slowness(switches: LiveSwitches, service: string, method: string, path: string): number {
+	const ms = (v: boolean | number | undefined) => (v === undefined || v === false ? 0 : typeof v === 'number' && v > 0 ? v : DEFAULT_SLOW_MS);
+	const exportRead = service === 'listings' && method === 'GET' && path === '/api/files';
+	return ms(switches.slowService) + (exportRead ? ms(switches.slowExport) : 0);
 }

@@ -16,7 +16,7 @@ import {
 } from './context';
 import type { SandboxRequest, SandboxResponse } from './router';
 import { mulberry32 } from './random';
-import { parseLiveSwitches, parallelLimit, type LiveSwitches } from './live';
+import { parseLiveSwitches, parallelLimit, slowness, type LiveSwitches } from './live';
 import { parseShapeRules, reshapeAnswer, type ShapeRule } from './shapes';
 
 /** Largest body the sandbox reads (uploads are capped by the services at 25 MB; leave headroom). */
@@ -281,6 +281,9 @@ export class SandboxServer {
 		this.inFlight.set(service.name, inFlight);
 		let answer: SandboxResponse;
 		try {
+			// Live: the service's speed (slowExport, slowService), in flight meanwhile.
+			const slow = control ? 0 : slowness(this.liveSwitches, service.name, entry.method, entry.path);
+			if (slow) await new Promise((r) => setTimeout(r, slow));
 			answer = await this.answer(service, sreq, entry);
 		} finally {
 			this.inFlight.set(service.name, (this.inFlight.get(service.name) ?? 1) - 1);

@@ -1,0 +1,160 @@
+// Status Changed under n8n's own trigger runtime (../shared/N8N-HOST.md, "How n8n runs triggers"):
+// ticks that overlap a slow poll, a history read in slices over polls within a budget, changes made
+// while it is read, and a restart that loses what polls which emitted nothing had kept in memory.
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { StatusBook, type StatusBookData } from '../../nodes/SkySlopeListingsSales/helpers/statusBook';
+import { forgetTriggerMemory } from '../../nodes/shared/trigger';
+import { addHistory } from '../../sandbox/listings/activity';
+import { SALE_STATUS_IDS } from '../../sandbox/listings/types';
+import { pollTrigger, startEnv, type Env } from './setup';
+
+const DAY = 24 * 3600 * 1000;
+const YEAR = 365 * DAY;
+const closedOnly = { event: 'statusChanged', fileTypes: ['listing', 'sale'], statuses: ['closed'] };
+/** A budget so small that each poll reads one slice of the history. */
+const ONE_SLICE = 1;
+
+let env: Env;
+beforeEach(async () => {
+	forgetTriggerMemory();
+	env = await startEnv({ rateLimits: { listings: { limit: 100_000 } }, live: { zonelessDates: true, displayStatuses: true } });
+	addHistory(env.state.store, Date.now() - 10 * 60_000, { listings: 1_500, sales: 1_800, days: 3650, seed: 3636 });
+}, 60_000);
+afterEach(async () => env.sandbox.close());
+
+const poll = (staticData: IDataObject, budgetMs?: number, parameters: INodeParameters = closedOnly) =>
+	pollTrigger(env, parameters, staticData, 'trigger', budgetMs);
+const files = () => env.state.store.listings.size + env.state.store.sales.size;
+
+/** A sale created about `yearsAgo` years ago (0: this year), in `status`. */
+function sale(status: string, yearsAgo: number) {
+	const wanted = Date.now() - yearsAgo * YEAR;
+	const year = new Date(wanted).getUTCFullYear();
+	const sales = [...env.state.store.sales.values()].filter(
+		(s) => s.dto.status === status && new Date(Date.parse(`${String(s.dto.createdOn).replace(/Z?$/, 'Z')}`)).getUTCFullYear() === year,
+	);
+	expect(sales.length).toBeGreaterThan(0);
+	return sales[0];
+}
+
+function close(record: { dto: object }) {
+	Object.assign(record.dto, { status: 'closed', statusId: SALE_STATUS_IDS.closed, modifiedOn: new Date().toISOString() });
+}
+
+const rows = (items: IDataObject[]) => items.map((i) => [i.saleGuid, i.previousStatus, i.previousStatusUnknown ?? false]);
+
+describe('overlapping ticks', () => {
+	it('two polls of one trigger started together: one reads, the other does nothing; a change fires once', async () => {
+		const staticData: IDataObject = {};
+		expect(await poll(staticData)).toEqual([]);
+		while (staticData.history) expect(await poll(staticData)).toEqual([]);
+		const pending = sale('pending', 0);
+		close(pending);
+		env.sandbox.clearLog();
+		const [a, b] = await Promise.all([poll(staticData), poll(staticData)]);
+		expect(rows([...a, ...b])).toEqual([[pending.dto.saleGuid, 'Pending', false]]);
+		// Only one of them asked the service.
+		expect(env.sent('GET', /^\/api\/files$/)).toHaveLength(1);
+		expect(await poll(staticData)).toEqual([]);
+	});
+
+	it('a poll slower than the interval (a slow export) is not overlapped: ticks during it do nothing, and the change fires once', async () => {
+		const staticData: IDataObject = {};
+		expect(await poll(staticData)).toEqual([]);
+		while (staticData.history) expect(await poll(staticData)).toEqual([]);
+		const pending = sale('pending', 0);
+		close(pending);
+		env.sandbox.setLive({ zonelessDates: true, displayStatuses: true, slowExport: 1500 });
+		env.sandbox.clearLog();
+		const slow = poll(staticData);
+		const ticks: IDataObject[][] = [];
+		for (let n = 0; n < 3; n++) {
+			await new Promise((r) => setTimeout(r, 300));
+			ticks.push(await poll(staticData));
+		}
+		expect(ticks).toEqual([[], [], []]);
+		expect(rows(await slow)).toEqual([[pending.dto.saleGuid, 'Pending', false]]);
+		expect(env.sent('GET', /^\/api\/files$/)).toHaveLength(1);
+		env.sandbox.setLive({ zonelessDates: true, displayStatuses: true });
+		expect(await poll(staticData)).toEqual([]);
+	});
+});
+
+describe('the history in slices', () => {
+	it('the first poll makes no request even against a slow export; each later poll reads within its budget, newest year first, and keeps each slice', async () => {
+		env.sandbox.setLive({ zonelessDates: true, displayStatuses: true, slowExport: 400 });
+		const staticData: IDataObject = {};
+		env.sandbox.clearLog();
+		const started = Date.now();
+		expect(await poll(staticData)).toEqual([]);
+		expect(Date.now() - started).toBeLessThan(1000);
+		expect(env.sent('GET', /^\/api\/files$/)).toEqual([]);
+		const unread = (staticData.history as { unread: number[] }).unread;
+		expect(unread[0]).toBe(new Date().getUTCFullYear());
+		let polls = 0;
+		while (staticData.history) {
+			const before = (staticData.history as { unread: number[] }).unread.length;
+			expect(await poll(staticData, ONE_SLICE)).toEqual([]);
+			polls++;
+			// One slice a poll: the budget was spent by the first.
+			expect(((staticData.history as { unread: number[] } | undefined)?.unread.length ?? 0)).toBe(before - 1);
+		}
+		expect(polls).toBe(unread.length);
+		expect(StatusBook.from(staticData.book as StatusBookData).size).toBe(files());
+	});
+
+	it('changes made while the history is read fire once: with the status before when its slice was read, else saying it is unknown', async () => {
+		const staticData: IDataObject = {};
+		await poll(staticData);
+		// This year's slice is read first.
+		expect(await poll(staticData, ONE_SLICE)).toEqual([]);
+		const recent = sale('pending', 0);
+		const old = sale('pending', 6);
+		close(recent);
+		close(old);
+		const items: IDataObject[] = [];
+		while (staticData.history) items.push(...(await poll(staticData, ONE_SLICE)));
+		items.push(...(await poll(staticData)));
+		expect(rows(items)).toEqual([
+			[recent.dto.saleGuid, 'Pending', false],
+			[old.dto.saleGuid, null, true],
+		]);
+		// The old sale's slice was read after it changed: the book holds it as it is now, and no second event came.
+		expect(StatusBook.from(staticData.book as StatusBookData).get('sale', String(old.dto.saleGuid))).toBe('Closed');
+		expect(await poll(staticData)).toEqual([]);
+	});
+
+	it('an n8n restart in the middle of the history read repeats no event and misses none', async () => {
+		const staticData: IDataObject = {};
+		// n8n saves static data after the activation poll and when a poll emits: `saved` is the database.
+		await poll(staticData);
+		let saved = structuredClone(staticData);
+		const track = async () => {
+			const items = await poll(staticData, ONE_SLICE);
+			if (items.length) saved = structuredClone(staticData);
+			return items;
+		};
+		const out: IDataObject[] = [];
+		out.push(...(await track()), ...(await track()));
+		const recent = sale('pending', 0);
+		close(recent);
+		out.push(...(await track()));
+		expect(rows(out)).toEqual([[recent.dto.saleGuid, 'Pending', false]]);
+		// Three more slices read, nothing emitted: kept in memory only.
+		for (let n = 0; n < 3; n++) out.push(...(await track()));
+		const unreadBefore = (staticData.history as { unread: number[] }).unread.length;
+		// The restart: the process forgets, the database gives back what it saved.
+		forgetTriggerMemory();
+		for (const key of Object.keys(staticData)) delete staticData[key];
+		Object.assign(staticData, structuredClone(saved));
+		expect((staticData.history as { unread: number[] }).unread.length).toBe(unreadBefore + 3);
+		const old = sale('pending', 8);
+		close(old);
+		const after: IDataObject[] = [];
+		while (staticData.history) after.push(...(await track()));
+		after.push(...(await track()));
+		expect(rows(after)).toEqual([[old.dto.saleGuid, null, true]]);
+		expect(StatusBook.from(staticData.book as StatusBookData).size).toBe(files());
+	});
+});
