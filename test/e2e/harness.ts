@@ -248,11 +248,14 @@ export async function sandboxLog(service?: ServiceName): Promise<RequestLogEntry
 }
 
 /**
- * Whether a Status Changed trigger's first poll has read the status of every file: one export
- * request per creation-date slice since the log was cleared, the last answered a moment ago.
+ * Whether a Status Changed trigger has read the status of every file (its history, read by the
+ * polls after the first): one export request per creation-date slice since the log was cleared,
+ * the last answered a moment ago.
  */
 export async function statusBookRead(): Promise<boolean> {
-	const reads = (await sandboxLog('listings')).filter((e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300);
+	const reads = (await sandboxLog('listings')).filter(
+		(e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300 && typeof e.query.createdAfter === 'string',
+	);
 	if (reads.length < bookSlices(Date.now()).length) return false;
 	// The last slice streams a few objects after its request is logged: let the poll store its state.
 	await new Promise((r) => setTimeout(r, 2000));

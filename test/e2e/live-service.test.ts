@@ -58,7 +58,7 @@ async function withSaleClosedTrigger(body: (workflowId: string, triggerName: str
 	const wf = pollingWorkflow(triggerName, NODE_TYPES.listingsTrigger, 'listings', { event: 'statusChanged', fileTypes: ['sale'], statuses: ['closed'] });
 	const workflowId = await createWorkflow(wf, true);
 	try {
-		await waitFor('the first poll, every sale read', statusBookRead);
+		await waitFor('the history read, every sale', statusBookRead, 180_000);
 		expect((await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}`)).data).toHaveLength(0);
 		await body(workflowId, triggerName);
 	} finally {

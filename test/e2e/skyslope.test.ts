@@ -206,7 +206,7 @@ describe('SkySlope in n8n', () => {
 		await clearSandboxLog();
 		const workflowId = await createWorkflow(wf, true);
 		try {
-			await waitFor('the first poll, every sale read', statusBookRead);
+			await waitFor('the history read, every sale', statusBookRead, 180_000);
 			// Commissions and a buyer complete the sale: incomplete -> pending.
 			const completed = await runWorkflow(
 				workflow([
@@ -234,5 +234,5 @@ describe('SkySlope in n8n', () => {
 		} finally {
 			await deactivateWorkflow(workflowId);
 		}
-	}, 300_000);
+	}, 420_000);
 });
