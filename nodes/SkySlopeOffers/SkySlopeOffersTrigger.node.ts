@@ -9,6 +9,7 @@ import {
 
 import { triggerEvents, triggerNodeDescription } from '../shared';
 import { optionsField } from '../shared/fields';
+import { exclusivePoll, historyBudgetMs } from '../shared/trigger';
 import { checkInt } from '../shared/validate';
 import { agentIdField, flattenOption, readAgentId } from './helpers/fields';
 import { flattenOffer } from './helpers/flatten';
@@ -19,13 +20,13 @@ import { MAX_RANGE_DAYS } from './service';
 import { offersNode } from './SkySlopeOffers.node';
 
 const DAY_MS = 24 * 3600 * 1000;
-/** After a long pause, the look-back read reaches at most this far back (the sweep covers the rest). */
+/** After a long pause, the look-back read reaches at most this far back (the re-read covers the rest). */
 const MAX_CATCH_UP_DAYS = 90;
 /** How far back a manual test run looks for a sample offer. */
 const SAMPLE_DAYS = 366;
 /** The longest Re-Read Period: ten years of offers. */
 const MAX_SWEEP_DAYS = 3650;
-/** A sweep window: whole days, the most one request of the service answers for (its 31 less one). */
+/** A re-read (and baseline) window: whole days, the most one request of the service answers for (its 31 less one). */
 const SWEEP_WINDOW_DAYS = MAX_RANGE_DAYS - 1;
 
 const events = triggerEvents(
@@ -39,6 +40,113 @@ const events = triggerEvents(
 	],
 	'newOffers',
 );
+
+/**
+ * One poll of a watch. The first (an activation: n8n bounds its time) makes no request: the watch
+ * begins now, and the offers it holds from before are its baseline. Every later poll reads the Look
+ * Back (and since the last poll), then, while the baseline is not read, baseline windows from now
+ * back to the watch's start, newest first, within its time budget, recording them; once it is read,
+ * the re-read windows (Re-Read Requests per Poll). An offer first seen by the baseline that changed
+ * after the watch began is reported as updated, saying its earlier version is unknown.
+ */
+async function pollOffers(
+	ctx: IPollFunctions,
+	state: OffersTriggerState,
+	o: { key: string; agentId?: string; now: number; lookBackDays: number; sweepDays: number; budget: number; includeUpdates: boolean },
+): Promise<Found[]> {
+	const { now, lookBackDays, sweepDays, includeUpdates } = o;
+	const lookBackStart = now - lookBackDays * DAY_MS;
+	const pages = { count: 0, largest: 0 };
+	const read = async (start: number, end: number) => {
+		pages.largest = Math.max(pages.largest, Number(state.largestPage) || 0);
+		const offers = await listOffersInRange.call(ctx, { start: new Date(start), end: new Date(end), agentId: o.agentId, pages });
+		if (pages.largest) state.largestPage = pages.largest;
+		return offers;
+	};
+
+	if (state.key !== o.key) {
+		// Another watch (or the first poll): start from scratch.
+		for (const k of Object.keys(state)) delete state[k];
+		state.key = o.key;
+	}
+	// The watch covers offers submitted from here on: the longer of Look Back and Re-Read Period,
+	// unless the state's bound made it forget older ones (floor).
+	const floor = state.floor ? Date.parse(state.floor) : Number.NEGATIVE_INFINITY;
+	const watchStart = Math.max(now - Math.max(lookBackDays, sweepDays) * DAY_MS, floor);
+	if (!state.cursor) {
+		state.cursor = new Date(now).toISOString();
+		state.horizon = state.cursor;
+		state.baselineSince = state.cursor;
+		state.sweepNext = dayOf(watchStart);
+		return [];
+	}
+
+	// Every poll: the Look Back, and since the last poll when that was longer ago.
+	const cursor = Date.parse(state.cursor);
+	const recentStart = Math.max(Math.min(Number.isFinite(cursor) ? cursor : now, lookBackStart), now - MAX_CATCH_UP_DAYS * DAY_MS);
+	const found: Found[] = diffOffers(state, await read(recentStart, now), { includeUpdates });
+
+	const window = SWEEP_WINDOW_DAYS * DAY_MS;
+	let horizon = state.horizon ? Date.parse(state.horizon) : Number.NaN;
+	if (!(horizon <= watchStart)) {
+		// The baseline (what the watch holds before it begins; also a Re-Read Period made longer).
+		if (!Number.isFinite(horizon)) horizon = now;
+		const since = Date.parse(state.baselineSince ?? '') || now;
+		state.baselineSince = new Date(since).toISOString();
+		const began = Date.now();
+		const spend = historyBudgetMs(ctx);
+		for (let n = 0; horizon > watchStart && (n === 0 || Date.now() - began < spend); n++) {
+			// Whole days, one request's worth (the day windows of dayWindows), ending where the last began.
+			const from = Math.max(watchStart, Math.floor((horizon - 1) / DAY_MS) * DAY_MS - (SWEEP_WINDOW_DAYS - 1) * DAY_MS);
+			found.push(...diffOffers(state, await read(from, horizon - 1), { includeUpdates, baselineSince: since }));
+			horizon = from;
+			state.horizon = new Date(horizon).toISOString();
+		}
+		if (horizon <= watchStart) delete state.baselineSince;
+	} else {
+		found.push(...(await reRead(state, { read, pages, watchStart, lookBackStart, sweepDays, lookBackDays, budget: o.budget, includeUpdates })));
+	}
+	state.cursor = new Date(now).toISOString();
+	pruneSeen(state, watchStart);
+	return found;
+}
+
+type Found = ReturnType<typeof diffOffers>[number];
+
+/**
+ * The re-read: the next windows of the Re-Read Period before the Look Back, oldest first, wrapping
+ * round to its start: at least one a poll, more while the poll has requests left (Re-Read Requests
+ * per Poll), never the same one twice in a poll. Where it stopped is kept (`sweepNext`).
+ */
+async function reRead(
+	state: OffersTriggerState,
+	o: {
+		read: (start: number, end: number) => Promise<Offer[]>;
+		pages: { count: number };
+		watchStart: number;
+		lookBackStart: number;
+		sweepDays: number;
+		lookBackDays: number;
+		budget: number;
+		includeUpdates: boolean;
+	},
+): Promise<Found[]> {
+	const window = SWEEP_WINDOW_DAYS * DAY_MS;
+	const first = Math.floor(o.watchStart / DAY_MS) * DAY_MS;
+	if (!(o.sweepDays > o.lookBackDays && o.lookBackStart > first)) return [];
+	const turn = Math.ceil((o.lookBackStart - first) / window);
+	o.pages.count = 0;
+	let next = Date.parse(`${state.sweepNext ?? ''}T00:00:00Z`);
+	if (!(next >= first && next < o.lookBackStart)) next = first;
+	const offers: Offer[] = [];
+	for (let n = 0; n < turn && (n === 0 || o.pages.count < o.budget); n++) {
+		offers.push(...(await o.read(Math.max(next, o.watchStart), Math.min(next + window - 1, o.lookBackStart))));
+		next += window;
+		if (next >= o.lookBackStart) next = first;
+	}
+	state.sweepNext = dayOf(next);
+	return diffOffers(state, offers, { includeUpdates: o.includeUpdates });
+}
 
 export class SkySlopeOffersTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -117,9 +225,9 @@ export class SkySlopeOffersTrigger implements INodeType {
 			max: MAX_CATCH_UP_DAYS,
 		});
 		const includeUpdates = event === 'newAndUpdatedOffers';
-		const toItem = (offer: Offer, kind: string): INodeExecutionData => {
+		const toItem = (offer: Offer, kind: string, previousUnknown?: boolean): INodeExecutionData => {
 			const json: IDataObject = options.flatten ? flattenOffer(offer) : { ...offer };
-			return { json: { event: kind, ...json } };
+			return { json: { event: kind, ...json, ...(previousUnknown ? { previousVersionUnknown: true } : {}) } };
 		};
 		const now = Date.now();
 
@@ -139,68 +247,12 @@ export class SkySlopeOffersTrigger implements INodeType {
 			});
 		}
 
-		const state = this.getWorkflowStaticData('node') as OffersTriggerState;
-		const key = `${scope}:${agentId ?? ''}`;
-		const lookBackStart = now - lookBackDays * DAY_MS;
 		const sweepDays = checkInt(this, 'Re-Read Period (Days)', options.sweepDays ?? 730, 0, { min: 0, max: MAX_SWEEP_DAYS });
 		const budget = checkInt(this, 'Re-Read Requests per Poll', options.sweepRequestsPerPoll ?? 5, 0, { min: 1, max: 100 });
-		const pages = { count: 0, largest: 0 };
-		const read = async (start: number, end: number) => {
-			pages.largest = Math.max(pages.largest, Number(state.largestPage) || 0);
-			const offers = await listOffersInRange.call(this, { start: new Date(start), end: new Date(end), agentId, pages });
-			if (pages.largest) state.largestPage = pages.largest;
-			return offers;
-		};
-
-		if (state.key !== key) {
-			// Another watch (or the first poll): start from scratch.
-			for (const k of Object.keys(state)) delete state[k];
-			state.key = key;
-		}
-		// The watch covers offers submitted from here on: the longer of Look Back and Re-Read Period,
-		// unless the state's bound made it forget older ones (floor).
-		const floor = state.floor ? Date.parse(state.floor) : Number.NEGATIVE_INFINITY;
-		const watchStart = Math.max(now - Math.max(lookBackDays, sweepDays) * DAY_MS, floor);
-		const horizon = state.horizon ? Date.parse(state.horizon) : Number.NaN;
-		const firstPoll = !state.cursor;
-		if (firstPoll || !(horizon <= watchStart)) {
-			// What the watch holds before it starts (the first poll, or a longer period): recorded, not
-			// reported; a change made after this poll is reported by a later one.
-			const until = firstPoll || !Number.isFinite(horizon) ? now : Math.min(horizon, now);
-			diffOffers(state, await read(watchStart, until), { includeUpdates, recordOnly: true });
-			state.horizon = new Date(watchStart).toISOString();
-		}
-		if (firstPoll) {
-			state.cursor = new Date(now).toISOString();
-			state.sweepNext = dayOf(watchStart);
-			pruneSeen(state, watchStart);
-			return null;
-		}
-
-		// Every poll: the Look Back, and since the last poll when that was longer ago.
-		const cursor = Date.parse(state.cursor as string);
-		const recentStart = Math.max(Math.min(Number.isFinite(cursor) ? cursor : now, lookBackStart), now - MAX_CATCH_UP_DAYS * DAY_MS);
-		const offers = await read(recentStart, now);
-		// Then the next windows of the rest of the period, oldest first, wrapping round to its start:
-		// at least one a poll, more while the poll has requests left, never the same one twice.
-		const window = SWEEP_WINDOW_DAYS * DAY_MS;
-		const first = Math.floor(watchStart / DAY_MS) * DAY_MS;
-		if (sweepDays > lookBackDays && lookBackStart > first) {
-			const turn = Math.ceil((lookBackStart - first) / window);
-			pages.count = 0;
-			let next = Date.parse(`${state.sweepNext ?? ''}T00:00:00Z`);
-			if (!(next >= first && next < lookBackStart)) next = first;
-			for (let n = 0; n < turn && (n === 0 || pages.count < budget); n++) {
-				offers.push(...(await read(Math.max(next, watchStart), Math.min(next + window - 1, lookBackStart))));
-				next += window;
-				if (next >= lookBackStart) next = first;
-			}
-			state.sweepNext = dayOf(next);
-		}
-		const found = diffOffers(state, offers, { includeUpdates });
-		state.cursor = new Date(now).toISOString();
-		pruneSeen(state, watchStart);
-		if (!found.length) return null;
-		return [found.map(({ offer, event: kind }) => toItem(offer, kind))];
+		return await exclusivePoll(this, 'SkySlope Offers Trigger', async (stored) => {
+			const state = stored as OffersTriggerState;
+			const found = await pollOffers(this, state, { key: `${scope}:${agentId ?? ''}`, agentId, now, lookBackDays, sweepDays, budget, includeUpdates });
+			return { state, emit: found.length ? [found.map(({ offer, event: kind, previousUnknown }) => toItem(offer, kind, previousUnknown))] : null };
+		});
 	}
 }

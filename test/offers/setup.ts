@@ -40,7 +40,7 @@ export interface OffersEnv {
 	/** The items' JSON of a run that must succeed (its error, with the description, otherwise). */
 	items(parameters: INodeParameters, input?: IDataObject[]): Promise<IDataObject[]>;
 	/** One poll of the Offers Trigger: its first output, or null when it emitted nothing. */
-	poll(parameters: INodeParameters, staticData: IDataObject, mode?: 'manual' | 'trigger'): Promise<INodeExecutionData[] | null>;
+	poll(parameters: INodeParameters, staticData: IDataObject, mode?: 'manual' | 'trigger', pollBudgetMs?: number): Promise<INodeExecutionData[] | null>;
 	method<K extends MethodKind>(kind: K, name: string, options?: { parameters?: INodeParameters; filter?: string }): Promise<RunMethodResult<K>['result']>;
 	/** The API requests the service received (no token requests), oldest first. */
 	apiCalls(path?: RegExp): RequestLogEntry[];
@@ -73,8 +73,8 @@ export function useOffers(options: { trailingSlash?: boolean; sandbox?: SandboxO
 				if (result.error) throw new Error(`${result.error.message} | ${String(result.error.description ?? '')}`);
 				return (result.output[0] ?? []).map((i) => i.json);
 			},
-			async poll(parameters, staticData, mode = 'trigger') {
-				const result = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials: env.credentials, staticData, mode });
+			async poll(parameters, staticData, mode = 'trigger', pollBudgetMs) {
+				const result = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials: env.credentials, staticData, mode, pollBudgetMs });
 				env.credentials = result.credentials;
 				return result.output ? result.output[0] : null;
 			},

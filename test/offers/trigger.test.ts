@@ -29,10 +29,15 @@ describe('SkySlope Offers Trigger against the sandbox', () => {
 		const staticData: IDataObject = {};
 		const parameters = { event: 'newAndUpdatedOffers', scope: 'all', options: {} };
 		const now = Date.now();
+		env.sandbox.clearLog();
+		// The first poll (an activation) asks nothing: the watch begins.
 		expect(await poll(parameters, staticData)).toBeNull();
+		expect(env.apiCalls()).toEqual([]);
 		const recent = env.state.inRange(now - 14 * DAY, now);
 		expect(recent.length).toBeGreaterThan(5);
-		// It records every offer of the Re-Read Period (two years by default), the look-back among them.
+		// The next records every offer of the Re-Read Period (two years by default), the look-back among them.
+		expect(await poll(parameters, staticData)).toBeNull();
+		expect(staticData.baselineSince).toBeUndefined();
 		const watched = env.state.inRange(now - 730 * DAY, now);
 		expect(Object.keys(staticData.seen as IDataObject).sort()).toEqual(watched.map((o) => o.OfferId).sort());
 		expect(await poll(parameters, staticData)).toBeNull();

@@ -22,7 +22,13 @@ export interface OffersTriggerState extends IDataObject {
 	horizon?: string;
 	/** Set when MAX_SEEN made the trigger forget offers inside its period: the watch starts here. */
 	floor?: string;
-	/** The first day (YYYY-MM-DD, UTC) of the next window the sweep re-reads. */
+	/**
+	 * While the baseline (offers submitted before the watch began, from `horizon` back to the watch's
+	 * start) is read over polls: when it began (ISO). An offer the baseline first sees that changed
+	 * after this moment is reported as updated, its earlier version unknown.
+	 */
+	baselineSince?: string;
+	/** The first day (YYYY-MM-DD, UTC) of the next window the re-read reads. */
 	sweepNext?: string;
 	/** The largest page the service has answered: a shorter page is the last of its window. */
 	largestPage?: number;
@@ -93,17 +99,19 @@ export function byModification(a: Offer, b: Offer): number {
  * when never seen; updated when its OfferVersionNumber is higher, or the same with a later
  * ModificationTimestamp, or the same version and time with other content (a service that changes
  * an offer without stamping it). An older copy (a stale replica) is never news. Each version is
- * reported once. With `recordOnly` (what a watch holds before it starts) nothing is reported.
- * An offer submitted before the horizon is outside the watch: neither recorded nor reported.
+ * reported once. With `recordOnly` nothing is reported. With `baselineSince` (the baseline: what
+ * the watch holds from before it began) an offer never seen is recorded, and reported as updated
+ * (its earlier version unknown) only when it changed after that moment. Otherwise an offer
+ * submitted before the horizon is outside the watch: neither recorded nor reported.
  */
 export function diffOffers(
 	state: OffersTriggerState,
 	offers: Offer[],
-	options: { includeUpdates: boolean; recordOnly?: boolean },
-): Array<{ offer: Offer; event: OfferEvent }> {
+	options: { includeUpdates: boolean; recordOnly?: boolean; baselineSince?: number },
+): Array<{ offer: Offer; event: OfferEvent; previousUnknown?: boolean }> {
 	const seen = (state.seen ??= {});
 	const horizon = time(state.horizon);
-	const out: Array<{ offer: Offer; event: OfferEvent }> = [];
+	const out: Array<{ offer: Offer; event: OfferEvent; previousUnknown?: boolean }> = [];
 	for (const offer of [...offers].sort(byModification)) {
 		const id = typeof offer.OfferId === 'string' || typeof offer.OfferId === 'number' ? String(offer.OfferId) : '';
 		if (!id) continue;
@@ -115,6 +123,12 @@ export function diffOffers(
 		};
 		const previous = read(seen[id]);
 		let event: OfferEvent | undefined;
+		if (!previous && options.baselineSince !== undefined) {
+			// The baseline: recorded; an update when it changed after the watch began.
+			seen[id] = write(now);
+			if (now.modified >= options.baselineSince && options.includeUpdates) out.push({ offer, event: 'updated', previousUnknown: true });
+			continue;
+		}
 		if (!previous) {
 			if (horizon && now.submitted && now.submitted < horizon && !options.recordOnly) continue;
 			event = 'new';

@@ -1,0 +1,125 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
+// The Offers Trigger under n8n's own trigger runtime (../shared/N8N-HOST.md, "How n8n runs
+// triggers"): ticks that overlap, a baseline read over polls within a budget, changes made while it
+// is read, a restart in its middle, and static data saved only when a poll emits.
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { forgetTriggerMemory } from '../../nodes/shared/trigger';
+import { type Offer, type OfferUpsert } from '../../sandbox/offers';
+import { useOffers } from './setup';
+
+const DAY = 24 * 3600 * 1000;
+/** A budget so small that each poll reads one baseline window. */
+const ONE_WINDOW = 1;
+
+describe('SkySlope Offers Trigger under n8n\'s runtime', () => {
+	const env = useOffers({ trailingSlash: false });
+	beforeEach(() => forgetTriggerMemory());
+	const parameters: INodeParameters = { event: 'newAndUpdatedOffers', scope: 'all', options: { sweepDays: 365 } };
+	const poll = (staticData: IDataObject, budgetMs?: number) => env.poll(parameters, staticData, 'trigger', budgetMs);
+	const upsert = (input: OfferUpsert): Offer => env.state.upsert(input).offer;
+	const submittedAgo = (days: number): Offer => upsert({ fileId: 10002, OfferSubmissionDate: new Date(Date.now() - days * DAY).toISOString() });
+	const rows = (items: INodeExecutionData[] | null) =>
+		(items ?? []).map((i) => `${i.json.event as string} ${i.json.OfferId as string}${i.json.previousVersionUnknown ? ' (earlier unknown)' : ''}`);
+
+	it('the first poll asks nothing; the baseline is read a window a poll, newest first, recording and reporting nothing', async () => {
+		const staticData: IDataObject = {};
+		env.sandbox.clearLog();
+		expect(await poll(staticData)).toBeNull();
+		expect(env.apiCalls()).toEqual([]);
+		let polls = 0;
+		while (staticData.baselineSince !== undefined) {
+			expect(await poll(staticData, ONE_WINDOW)).toBeNull();
+			polls++;
+		}
+		const starts = env
+			.apiCalls(/\/ext\/offers/)
+			.filter((e) => String(e.query.page) === '1')
+			.map((e) => String(e.query.startDate));
+		// Every poll read its look-back too; the baseline windows go back in time.
+		const lookBack = starts[0];
+		const baseline = starts.filter((s) => s !== lookBack);
+		expect(baseline).toEqual([...baseline].sort().reverse());
+		// 365 days in 30-day windows, one a poll, each asked once.
+		expect(new Set(baseline).size).toBe(baseline.length);
+		expect(polls).toBe(baseline.length);
+		expect(polls).toBeGreaterThanOrEqual(Math.ceil(365 / 30));
+		const watched = env.state.inRange(Date.now() - 365 * DAY, Date.now());
+		expect(Object.keys(staticData.seen as IDataObject).sort()).toEqual(watched.map((o) => o.OfferId).sort());
+	});
+
+	it('changes while the baseline is read: each reported once, saying when the earlier version is unknown', async () => {
+		const staticData: IDataObject = {};
+		const recent = submittedAgo(20);
+		const old = submittedAgo(200);
+		await poll(staticData);
+		// One window read: the most recent 30 days.
+		expect(await poll(staticData, ONE_WINDOW)).toBeNull();
+		upsert({ OfferId: recent.OfferId, OfferTerms: { OfferStatus: 'Countered' } });
+		upsert({ OfferId: old.OfferId, OfferTerms: { OfferStatus: 'Accepted' } });
+		const fresh = upsert({ fileId: 10004 });
+		const reported: string[] = [];
+		while (staticData.baselineSince !== undefined) reported.push(...rows(await poll(staticData, ONE_WINDOW)));
+		for (let n = 0; n < 15; n++) reported.push(...rows(await poll(staticData, ONE_WINDOW)));
+		expect(reported.sort()).toEqual(
+			[`updated ${recent.OfferId}`, `updated ${old.OfferId} (earlier unknown)`, `new ${fresh.OfferId}`].sort(),
+		);
+	});
+
+	it('two polls started together: one reads, the other does nothing; a new offer is reported once', async () => {
+		const staticData: IDataObject = {};
+		await poll(staticData);
+		while (staticData.baselineSince !== undefined) await poll(staticData);
+		const fresh = upsert({ fileId: 10004 });
+		env.sandbox.clearLog();
+		const [a, b] = await Promise.all([poll(staticData), poll(staticData)]);
+		expect([...rows(a), ...rows(b)]).toEqual([`new ${fresh.OfferId}`]);
+		expect(await poll(staticData)).toBeNull();
+	});
+
+	it('a restart in the middle of the baseline repeats no event and misses none', async () => {
+		const staticData: IDataObject = {};
+		await poll(staticData);
+		// n8n saves static data after the activation poll and when a poll emits: `saved` is the database.
+		let saved = structuredClone(staticData);
+		const track = async () => {
+			const items = await poll(staticData, ONE_WINDOW);
+			if (items) saved = structuredClone(staticData);
+			return rows(items);
+		};
+		const reported: string[] = [];
+		reported.push(...(await track()));
+		const fresh = upsert({ fileId: 10004 });
+		reported.push(...(await track()));
+		expect(reported).toEqual([`new ${fresh.OfferId}`]);
+		for (let n = 0; n < 3; n++) reported.push(...(await track()));
+		forgetTriggerMemory();
+		for (const key of Object.keys(staticData)) delete staticData[key];
+		Object.assign(staticData, structuredClone(saved));
+		const old = submittedAgo(300);
+		const after: string[] = [];
+		while (staticData.baselineSince !== undefined) after.push(...(await track()));
+		after.push(...(await track()));
+		expect(after).toEqual([]);
+		// Submitted before the watch began and never changed since: not new. A change to it is reported once.
+		upsert({ OfferId: old.OfferId, OfferTerms: { OfferStatus: 'Countered' } });
+		for (let n = 0; n < 15; n++) after.push(...(await track()));
+		expect(after).toEqual([`updated ${old.OfferId}`]);
+	});
+
+	it('saved only when it emits (the durable scheduler rebuilds from the database each tick): the re-read still advances where nothing changes', async () => {
+		const staticData: IDataObject = {};
+		await poll(staticData);
+		while (staticData.baselineSince !== undefined) await poll(staticData);
+		const database = structuredClone(staticData);
+		const next: string[] = [];
+		for (let n = 0; n < 4; n++) {
+			// Each tick starts from the database's copy; nothing is emitted, so nothing is saved.
+			for (const key of Object.keys(staticData)) delete staticData[key];
+			Object.assign(staticData, structuredClone(database));
+			expect(await poll(staticData)).toBeNull();
+			next.push(String(staticData.sweepNext));
+		}
+		expect(new Set(next).size).toBe(4);
+	});
+});
