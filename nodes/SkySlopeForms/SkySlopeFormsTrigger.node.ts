@@ -11,6 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import { triggerNodeDescription } from '../shared';
+import { claimKeys, type Claim } from '../shared/trigger';
 import { documentsOfSigning, downloadSignedDocuments, listSignedDocuments } from './helpers/binary';
 import { optionsCollection, watchedFileLocator } from './helpers/fields';
 import { subscribeFile } from './helpers/subscribe';
@@ -66,7 +67,7 @@ async function itemPerNotification(ctx: IWebhookFunctions, s: Signing & { option
  */
 async function itemPerDocument(
 	ctx: IWebhookFunctions,
-	s: Signing & { download: boolean; delivered?: string[] },
+	s: Signing & { download: boolean; claims?: Claim[] },
 ): Promise<INodeExecutionData[]> {
 	const base = { fileId: s.fileId, receivedAt: s.receivedAt, notification: s.body };
 	let documents: IDataObject[];
@@ -74,15 +75,14 @@ async function itemPerDocument(
 	try {
 		documents = documentsOfSigning(await s.listed(), s.facts);
 		if (!documents.length) problem = `the service lists no signed document of this signing on file ${s.fileId}`;
-		else if (s.delivered) {
-			// Each signed document once: a later signing on the envelope lists the earlier ones too.
-			const delivered = s.delivered;
-			documents = documents.filter((document) => {
-				const key = signedDocumentKey(s.fileId, document);
-				if (delivered.includes(key)) return false;
-				delivered.push(key);
-				return true;
-			});
+		else if (s.claims) {
+			// Each signed document once: a later signing on the envelope lists the earlier ones too,
+			// and a notification handled at the same moment claims them first (claimKeys).
+			const keys = documents.map((document) => signedDocumentKey(s.fileId, document));
+			const claim = claimKeys(ctx, 'delivered', keys, DELIVERED_LIMIT);
+			s.claims.push(claim);
+			const taken = new Set(claim.taken);
+			documents = documents.filter((_, n) => taken.delete(keys[n]));
 			if (!documents.length) return [];
 		}
 	} catch (error) {
@@ -327,22 +327,39 @@ export class SkySlopeFormsTrigger implements INodeType {
 		}
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const key = notificationKey(body);
-		if (options.ignoreRepeats !== false && !testEvent) {
-			const seen = Array.isArray(data.seen) ? data.seen : [];
-			if (seen.includes(key)) return { webhookResponse: { received: true, ignored: 'repeat of a handled notification' } };
-			seen.push(key);
-			data.seen = seen.slice(-SEEN_LIMIT);
+		const once = options.ignoreRepeats !== false && !testEvent;
+		// Requests of one workflow run side by side, each on its own copy of the static data: keys are
+		// claimed in this process at once (claimKeys), given back if the delivery fails, and every key
+		// this process holds is written before answering, so that no concurrent save loses one.
+		const claims: Claim[] = [];
+		if (once) {
+			const claim = claimKeys(this, 'seen', [notificationKey(body)], SEEN_LIMIT);
+			if (!claim.taken.length) return { webhookResponse: { received: true, ignored: 'repeat of a handled notification' } };
+			claims.push(claim);
 		}
 
 		const receivedAt = new Date().toISOString();
 		const prefix = typeof options.binaryPrefix === 'string' && options.binaryPrefix ? options.binaryPrefix : 'document_';
-		const delivered = options.ignoreRepeats !== false && !testEvent ? (Array.isArray(data.delivered) ? data.delivered : []) : undefined;
-		const items =
-			options.oneItemPerDocument === true
-				? await itemPerDocument(this, { fileId, facts, body, receivedAt, download: options.downloadDocuments === true, prefix, listed, delivered })
-				: [await itemPerNotification(this, { fileId, facts, body, receivedAt, options, prefix, listed })];
-		if (delivered) data.delivered = delivered.slice(-DELIVERED_LIMIT);
+		let items: INodeExecutionData[];
+		try {
+			items =
+				options.oneItemPerDocument === true
+					? await itemPerDocument(this, {
+							fileId,
+							facts,
+							body,
+							receivedAt,
+							download: options.downloadDocuments === true,
+							prefix,
+							listed,
+							claims: once ? claims : undefined,
+						})
+					: [await itemPerNotification(this, { fileId, facts, body, receivedAt, options, prefix, listed })];
+		} catch (error) {
+			for (const claim of claims) claim.release();
+			throw error;
+		}
+		for (const claim of claims) claim.save();
 		if (!items.length) {
 			return { webhookResponse: { received: true, ignored: 'every signed document of this signing was delivered before' } };
 		}

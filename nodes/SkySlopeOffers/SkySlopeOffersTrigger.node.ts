@@ -86,7 +86,6 @@ async function pollOffers(
 	const recentStart = Math.max(Math.min(Number.isFinite(cursor) ? cursor : now, lookBackStart), now - MAX_CATCH_UP_DAYS * DAY_MS);
 	const found: Found[] = diffOffers(state, await read(recentStart, now), { includeUpdates });
 
-	const window = SWEEP_WINDOW_DAYS * DAY_MS;
 	let horizon = state.horizon ? Date.parse(state.horizon) : Number.NaN;
 	if (!(horizon <= watchStart)) {
 		// The baseline (what the watch holds before it begins; also a Re-Read Period made longer).

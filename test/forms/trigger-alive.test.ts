@@ -17,6 +17,10 @@ import { startSandbox, type SandboxServer } from '../../sandbox';
 import { USERS, type FormsServiceState } from '../../sandbox/forms';
 import { runWebhookMethods, type WebhookMethod } from '../harness';
 import { byId, CREDENTIAL, formsCredential } from './setup';
+import { forgetTriggerMemory } from '../../nodes/shared/trigger';
+
+// Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.
+beforeEach(() => forgetTriggerMemory());
 
 const folders: string[] = [];
 const sandboxes: SandboxServer[] = [];

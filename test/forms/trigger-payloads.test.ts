@@ -10,6 +10,10 @@ import { notificationKey, readNotification } from '../../nodes/SkySlopeForms/hel
 import { NOTIFICATION_SHAPES, USERS, type NotificationPayload, type NotificationShape } from '../../sandbox/forms';
 import { readBinary, runWebhook, runWebhookMethods } from '../harness';
 import { byId, CREDENTIAL, useForms } from './setup';
+import { forgetTriggerMemory } from '../../nodes/shared/trigger';
+
+// Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.
+beforeEach(() => forgetTriggerMemory());
 
 const env = useForms();
 

@@ -7,6 +7,10 @@ import { SEEN_LIMIT, notificationKey } from '../../nodes/SkySlopeForms/helpers/t
 import { USERS, type SignedNotification } from '../../sandbox/forms';
 import { readBinary, runWebhook, runWebhookMethods, type WebhookMethod } from '../harness';
 import { byId, CREDENTIAL, useForms } from './setup';
+import { forgetTriggerMemory } from '../../nodes/shared/trigger';
+
+// Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.
+beforeEach(() => forgetTriggerMemory());
 
 const env = useForms();
 
@@ -339,5 +343,77 @@ describe('One Item per Signed Document', () => {
 			const all = (await deliver({ ...parameters, options: { oneItemPerDocument: true, ignoreRepeats: false } }, staticData, { ...again }, secret)).workflowData![0];
 			expect(all).toHaveLength(2 * first.documentIds.length);
 		});
+	});
+});
+
+describe('notifications at the same moment (n8n runs webhook requests side by side)', () => {
+	/**
+	 * Requests as n8n runs them: each loads the static data as saved when it began, works on its own
+	 * copy, and saves it whole when it is done; the last save wins.
+	 */
+	async function together(parameters: INodeParameters, database: IDataObject, bodies: IDataObject[], secret: string) {
+		const copies = bodies.map(() => structuredClone(database));
+		const results = await Promise.all(bodies.map((body, n) => deliver(parameters, copies[n], { ...body }, { secret })));
+		for (const copy of copies) {
+			for (const key of Object.keys(database)) delete database[key];
+			Object.assign(database, structuredClone(copy));
+		}
+		return results;
+	}
+	const documentsOf = (results: Array<{ workflowData?: Array<Array<{ json: IDataObject }>> }>) =>
+		results.flatMap((r) => (r.workflowData?.[0] ?? []).map((i) => `${String(i.json.documentId)}@${String(i.json.dateSigned ?? '')}`));
+
+	it('the same notification twice at once starts one run, and the saved state keeps its key', async () => {
+		const [file] = freshFiles(1);
+		const parameters = filesParameter([file.id]);
+		const database: IDataObject = {};
+		await hook('create', parameters, database);
+		const notification = await sign(file.id);
+		const results = await together(parameters, database, [notification, notification], String(database.secret));
+		expect(results.filter((r) => r.workflowData).length).toBe(1);
+		expect(results.filter((r) => r.webhookResponse).map((r) => r.webhookResponse)).toEqual([{ received: true, ignored: 'repeat of a handled notification' }]);
+		expect(database.seen).toEqual([notificationKey(notification)]);
+		// Sent again later, after a restart of n8n (only the saved state left): still a repeat.
+		forgetTriggerMemory();
+		const again = await deliver(parameters, database, { ...notification }, { secret: String(database.secret) });
+		expect(again.workflowData).toBeUndefined();
+	});
+
+	it('two signings of an envelope at once, then each sent again: every signed document delivered exactly once, no key lost', async () => {
+		env.sandbox.setLive({ resigning: true });
+		try {
+			const [file] = freshFiles(1);
+			const parameters: INodeParameters = { ...filesParameter([file.id]), options: { oneItemPerDocument: true } };
+			const database: IDataObject = {};
+			await hook('create', parameters, database);
+			const secret = String(database.secret);
+			const first = await sign(file.id);
+			await sleep(5);
+			const res = await request(`${env.sandbox.baseUrl}/forms/sandbox/files/${file.id}/sign`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ formsEnvelopeId: first.formsEnvelopeId }),
+			});
+			const second = ((await res.body.json()) as { notification: SignedNotification }).notification;
+			const listed = env.state.store.signed.filter((r) => r.formsEnvelopeId === first.formsEnvelopeId);
+			expect(listed).toHaveLength(2 * first.documentIds.length);
+
+			const delivered = documentsOf(await together(parameters, database, [first, second], secret));
+			// Each notification is answered with every signing the service lists by then; each once.
+			const expected = listed.map((r) => `${String(r.documentId)}@${String(r.dateSigned)}`);
+			expect(delivered.sort()).toEqual([...expected].sort());
+			expect(new Set(database.delivered as string[]).size).toBe(expected.length);
+
+			// Each sent again, together, then one by one after a restart: nothing more.
+			const resent = documentsOf(await together(parameters, database, [{ ...first, resent: true }, { ...second, resent: true }], secret));
+			expect(resent).toEqual([]);
+			forgetTriggerMemory();
+			for (const body of [first, second]) {
+				const late = await deliver(parameters, database, { ...body, signedAt: new Date().toISOString() }, { secret });
+				expect(late.workflowData).toBeUndefined();
+			}
+		} finally {
+			env.sandbox.setLive({});
+		}
 	});
 });

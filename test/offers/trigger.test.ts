@@ -3,6 +3,10 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { type Offer, type OfferUpsert } from '../../sandbox/offers';
 import { useOffers } from './setup';
+import { forgetTriggerMemory } from '../../nodes/shared/trigger';
+
+// Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.
+beforeEach(() => forgetTriggerMemory());
 
 const DAY = 24 * 3600 * 1000;
 

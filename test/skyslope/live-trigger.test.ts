@@ -8,6 +8,10 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { byId, createListing, json, pollTrigger, startEnv, type Env } from './setup';
+import { forgetTriggerMemory } from '../../nodes/shared/trigger';
+
+// Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.
+beforeEach(() => forgetTriggerMemory());
 
 const HOUR = 3600 * 1000;
 

@@ -8,6 +8,10 @@ import { StatusBook, type StatusBookData } from '../../nodes/SkySlopeListingsSal
 import { addHistory } from '../../sandbox/listings/activity';
 import { SALE_STATUS_IDS } from '../../sandbox/listings/types';
 import { pollTrigger, startEnv, type Env } from './setup';
+import { forgetTriggerMemory } from '../../nodes/shared/trigger';
+
+// Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.
+beforeEach(() => forgetTriggerMemory());
 
 const DAY = 24 * 3600 * 1000;
 const YEAR = 365 * DAY;

@@ -3,6 +3,10 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { limits, selectEvents } from '../../nodes/SkySlopeListingsSales/helpers/triggerState';
 import { byId, createListing as createListingIn, pollTrigger, startEnv, type Env } from './setup';
+import { forgetTriggerMemory } from '../../nodes/shared/trigger';
+
+// Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.
+beforeEach(() => forgetTriggerMemory());
 
 let env: Env;
 beforeAll(async () => {
