@@ -340,7 +340,8 @@ export class SkySlopeFormsTrigger implements INodeType {
 
 		const receivedAt = new Date().toISOString();
 		const prefix = typeof options.binaryPrefix === 'string' && options.binaryPrefix ? options.binaryPrefix : 'document_';
-		let items: INodeExecutionData[];
+		let items: INodeExecutionData[] = [];
+		let done = false;
 		try {
 			items =
 				options.oneItemPerDocument === true
@@ -355,9 +356,10 @@ export class SkySlopeFormsTrigger implements INodeType {
 							claims: once ? claims : undefined,
 						})
 					: [await itemPerNotification(this, { fileId, facts, body, receivedAt, options, prefix, listed })];
-		} catch (error) {
-			for (const claim of claims) claim.release();
-			throw error;
+			done = true;
+		} finally {
+			// A delivery that failed gives its keys back: a resend must deliver them.
+			if (!done) for (const claim of claims) claim.release();
 		}
 		for (const claim of claims) claim.save();
 		if (!items.length) {

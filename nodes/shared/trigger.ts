@@ -49,8 +49,11 @@ export function triggerKey(ctx: IPollFunctions | IWebhookFunctions): string {
 	return `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
 }
 
+/** The trigger's own keys of a state, without the runtime's. */
 function clean(state: IDataObject): IDataObject {
-	const { lineage: _l, revision: _r, ...rest } = state as IDataObject & Stamp;
+	const rest = { ...state };
+	delete rest.lineage;
+	delete rest.revision;
 	return rest;
 }
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 // The Offers Trigger under n8n's own trigger runtime (../shared/N8N-HOST.md, "How n8n runs
 // triggers"): ticks that overlap, a baseline read over polls within a budget, changes made while it
 // is read, a restart in its middle, and static data saved only when a poll emits.

@@ -1,7 +1,7 @@
 // Status Changed under n8n's own trigger runtime (../shared/N8N-HOST.md, "How n8n runs triggers"):
 // ticks that overlap a slow poll, a history read in slices over polls within a budget, changes made
 // while it is read, and a restart that loses what polls which emitted nothing had kept in memory.
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
 import { StatusBook, type StatusBookData } from '../../nodes/SkySlopeListingsSales/helpers/statusBook';
 import { forgetTriggerMemory } from '../../nodes/shared/trigger';
@@ -70,7 +70,7 @@ describe('overlapping ticks', () => {
 		const slow = poll(staticData);
 		const ticks: IDataObject[][] = [];
 		for (let n = 0; n < 3; n++) {
-			await new Promise((r) => setTimeout(r, 300));
+			await sleep(300);
 			ticks.push(await poll(staticData));
 		}
 		expect(ticks).toEqual([[], [], []]);
