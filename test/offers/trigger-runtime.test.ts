@@ -1,5 +1,5 @@
-// The Offers Trigger under n8n's own trigger runtime (../shared/N8N-HOST.md, "How n8n runs
-// triggers"): ticks that overlap, a baseline read over polls within a budget, changes made while it
+// The Offers Trigger under n8n's own trigger runtime (docs/ARCHITECTURE.md, "Triggers under n8n's
+// runtime"): ticks that overlap, a baseline read over polls within a budget, changes made while it
 // is read, a restart in its middle, and static data saved only when a poll emits.
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 

@@ -1,4 +1,4 @@
-// Status Changed under n8n's own trigger runtime (../shared/N8N-HOST.md, "How n8n runs triggers"):
+// Status Changed under n8n's own trigger runtime (docs/ARCHITECTURE.md, "Triggers under n8n's runtime"):
 // ticks that overlap a slow poll, a history read in slices over polls within a budget, changes made
 // while it is read, and a restart that loses what polls which emitted nothing had kept in memory.
 import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
