@@ -264,6 +264,8 @@ export interface HostOptions {
 	extraCredentials?: Array<Record<string, unknown>>;
 	/** More workflows to import beside examples/*.json (e.g. examples/mirror/), with their ids. */
 	extraWorkflows?: ExampleFile[];
+	/** More of n8n's environment (e.g. the durable scheduler's switches), on every start. */
+	n8nEnv?: Record<string, string>;
 }
 
 export interface Host {
@@ -319,7 +321,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
 	let ready = false;
 	try {
 		t(`sandbox listening on ${sandbox.baseUrl}`);
-		const env = n8nEnv({ userFolder: o.userFolder, port: o.n8nPort, brokerPort: await freePort(), timezone: o.timezone });
+		const env = n8nEnv({ userFolder: o.userFolder, port: o.n8nPort, brokerPort: await freePort(), timezone: o.timezone, extra: o.n8nEnv });
 		const stateFile = join(o.userFolder, 'skyslope-host.json');
 		const state: HostState =
 			o.persistent && existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as HostState) : {};

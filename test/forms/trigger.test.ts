@@ -351,9 +351,9 @@ describe('notifications at the same moment (n8n runs webhook requests side by si
 	 * Requests as n8n runs them: each loads the static data as saved when it began, works on its own
 	 * copy, and saves it whole when it is done; the last save wins.
 	 */
-	async function together(parameters: INodeParameters, database: IDataObject, bodies: IDataObject[], secret: string) {
+	async function together(parameters: INodeParameters, database: IDataObject, bodies: object[], secret: string) {
 		const copies = bodies.map(() => structuredClone(database));
-		const results = await Promise.all(bodies.map((body, n) => deliver(parameters, copies[n], { ...body }, { secret })));
+		const results = await Promise.all(bodies.map((body, n) => deliver(parameters, copies[n], { ...(body as IDataObject) }, { secret })));
 		for (const copy of copies) {
 			for (const key of Object.keys(database)) delete database[key];
 			Object.assign(database, structuredClone(copy));
@@ -372,7 +372,7 @@ describe('notifications at the same moment (n8n runs webhook requests side by si
 		const results = await together(parameters, database, [notification, notification], String(database.secret));
 		expect(results.filter((r) => r.workflowData).length).toBe(1);
 		expect(results.filter((r) => r.webhookResponse).map((r) => r.webhookResponse)).toEqual([{ received: true, ignored: 'repeat of a handled notification' }]);
-		expect(database.seen).toEqual([notificationKey(notification)]);
+		expect(database.seen).toEqual([notificationKey({ ...notification })]);
 		// Sent again later, after a restart of n8n (only the saved state left): still a repeat.
 		forgetTriggerMemory();
 		const again = await deliver(parameters, database, { ...notification }, { secret: String(database.secret) });

@@ -40,7 +40,7 @@ export interface Mirror {
 	stop(): Promise<void>;
 }
 
-export async function startMirror(options: { timezone: string; live: string[]; name: string }): Promise<Mirror> {
+export async function startMirror(options: { timezone: string; live: string[]; name: string; n8nEnv?: Record<string, string> }): Promise<Mirror> {
 	const log = (line: string) => process.stdout.write(`[mirror ${options.name}] ${line}\n`);
 	const pg = await startPostgres(log, { database: 'brokerage' });
 	const userFolder = mkdtempSync(join(tmpdir(), 'skyslope-mirror-'));
@@ -58,6 +58,7 @@ export async function startMirror(options: { timezone: string; live: string[]; n
 			build: false,
 			extraCredentials: [mirrorCredential(pg)],
 			extraWorkflows: mirrorWorkflows(),
+			n8nEnv: options.n8nEnv,
 			log,
 		});
 	} catch (error) {

@@ -35,6 +35,8 @@ export interface ScenarioOptions {
 	timezone: string;
 	/** The sandbox's live switches (sandbox/core/live.ts); none: as the documents say. */
 	live: string[];
+	/** More of n8n's environment: the durable scheduler for one of the two. */
+	n8nEnv?: Record<string, string>;
 }
 
 /** Sizes of the brokerage: a few thousand records over two years, a few hundred changes. */
