@@ -32,6 +32,12 @@ interface PollSlot {
 	running?: { token: number; startedAt: number };
 	/** The newest state a poll of this trigger finished with, in this process. */
 	newest?: IDataObject & Stamp;
+	/**
+	 * The newest state's line began from empty static data. Until n8n saves it, the static data a
+	 * tick loads stays empty (the durable scheduler builds each tick from the database): that empty
+	 * data is this line's start, not a trigger started afresh.
+	 */
+	bornEmpty?: boolean;
 }
 
 /**
@@ -84,13 +90,14 @@ export async function exclusivePoll<T>(
 	try {
 		const stored = ctx.getWorkflowStaticData('node') as IDataObject & Stamp;
 		const newest = slot.newest;
+		const storedEmpty = Object.keys(stored).length === 0;
 		const fromMemory =
 			newest !== undefined &&
-			stored.lineage !== undefined &&
-			newest.lineage === stored.lineage &&
-			(newest.revision ?? 0) > (stored.revision ?? 0);
+			((stored.lineage !== undefined && newest.lineage === stored.lineage && (newest.revision ?? 0) > (stored.revision ?? 0)) ||
+				(storedEmpty && slot.bornEmpty === true));
 		const start = fromMemory ? newest : stored;
-		const lineage = typeof start.lineage === 'string' ? start.lineage : randomBytes(6).toString('base64url');
+		const minted = typeof start.lineage !== 'string';
+		const lineage = minted ? randomBytes(6).toString('base64url') : (start.lineage as string);
 		const revision = typeof start.revision === 'number' ? start.revision : 0;
 		// A copy: n8n's static data is a watched proxy, and a poll that fails must leave it as it was.
 		const { state, emit } = await poll(JSON.parse(JSON.stringify(clean(start))) as IDataObject);
@@ -105,7 +112,10 @@ export async function exclusivePoll<T>(
 		// A poll that emits has its state saved by n8n with the emit. One that n8n abandoned (the
 		// durable scheduler's timeout) emits nothing and saves nothing: were its state kept here, its
 		// events would count as delivered. So only a poll that emits nothing is remembered here.
-		if (emit === null) slot.newest = next;
+		if (emit === null) {
+			if (minted) slot.bornEmpty = storedEmpty;
+			slot.newest = next;
+		}
 		return emit;
 	} finally {
 		if (slot.running?.token === token) slot.running = undefined;

@@ -17,6 +17,7 @@ import type {
 } from 'n8n-workflow';
 import { UnexpectedError } from 'n8n-workflow';
 
+import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 import type { BaseOptions, Prepared } from './context';
 import { prepare, storedCredentials, syncStaticData } from './context';
 
@@ -37,6 +38,8 @@ export interface RunPollOptions extends BaseOptions {
 	pollBudgetMs?: number;
 }
 
+const pollStates = new WeakSet<object>();
+
 export interface RunPollResult extends TriggerResultBase {
 	/** What poll() returned: the items to start a run with, or null for "nothing new". */
 	output: INodeExecutionData[][] | null;
@@ -48,6 +51,12 @@ export interface RunPollResult extends TriggerResultBase {
  */
 export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 	const mode: WorkflowExecuteMode = options.mode ?? 'manual';
+	// Every poll here is of the same workflow and node: a static data object not seen before is a
+	// trigger of its own, and what this process kept of the last one (nodes/shared/trigger.ts) goes.
+	if (mode !== 'manual' && options.staticData && !pollStates.has(options.staticData)) {
+		pollStates.add(options.staticData);
+		forgetTriggerMemory();
+	}
 	const prepared = prepareTrigger(options, mode);
 	const { workflow, node, nodeType, additionalData } = prepared;
 	const activation: WorkflowActivateMode = mode === 'manual' ? 'manual' : 'activate';

@@ -157,4 +157,27 @@ describe('the history in slices', () => {
 		expect(rows(after)).toEqual([[old.dto.saleGuid, null, true]]);
 		expect(StatusBook.from(staticData.book as StatusBookData).size).toBe(files());
 	});
+
+	it('the durable scheduler (each tick built from the database, saved only on an emit, even the first): the history is read and a change fires once', async () => {
+		const staticData: IDataObject = {};
+		let database: IDataObject = {};
+		const tick = async (budgetMs?: number) => {
+			for (const key of Object.keys(staticData)) delete staticData[key];
+			Object.assign(staticData, structuredClone(database));
+			const items = await poll(staticData, budgetMs);
+			if (items.length) database = structuredClone(staticData);
+			return items;
+		};
+		expect(await tick()).toEqual([]);
+		const out: IDataObject[] = [];
+		for (let n = 0; n < 3; n++) out.push(...(await tick(ONE_SLICE)));
+		const recent = sale('pending', 0);
+		close(recent);
+		for (let n = 0; n < 40; n++) out.push(...(await tick(ONE_SLICE)));
+		expect(rows(out)).toEqual([[recent.dto.saleGuid, 'Pending', false]]);
+		// The database holds the state of the poll that emitted; the process, the book read whole since.
+		expect(database.history).toBeDefined();
+		expect(staticData.history).toBeUndefined();
+		expect(StatusBook.from(staticData.book as StatusBookData).size).toBe(files());
+	});
 });
