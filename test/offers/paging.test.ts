@@ -49,13 +49,48 @@ describe('Get Many paging against other services', () => {
 		}
 	});
 
-	it('stops, without doubles, when the service ignores page', async () => {
+	it('fails loudly, naming the repeat, when the service ignores page: the rest of the window is not taken for none', async () => {
 		const server = await servePages((_page, pageSize) => offers.slice(0, pageSize));
 		try {
 			const result = await getMany(server);
-			expect(result.error).toBeUndefined();
-			expect(result.output[0]).toHaveLength(100);
+			expect(result.error?.message).toMatch(/answered page 2 of the offers of 2026-01-01 to 2026-01-21 with the same 100 offers as page 1: the rest of the window cannot be read/);
 			expect(server.requests.filter((r) => r.path.endsWith('/ext/offers/'))).toHaveLength(2);
+		} finally {
+			await server.close();
+		}
+	});
+});
+
+describe('a page of offers already returned is not the end', () => {
+	// More than a page (100) of offers on each day around the window edges: neighbouring windows
+	// share a day, so the next window's first pages hold only offers already returned. Whatever the
+	// order the service returns them in, every offer comes once.
+	const dense = Array.from({ length: 3 * 250 }, (_, i) => ({
+		OfferId: `dense-${String(i).padStart(4, '0')}`,
+		// 250 offers on each of the last day of the first window, the shared day and the day after.
+		OfferSubmissionDate: new Date(Date.UTC(2026, 0, 30 + Math.floor(i / 250), 1, 0, i % 250)).toISOString(),
+		OfferTerms: { OfferVersionNumber: 1 },
+	}));
+	const inWindow = (startDate: string, endDate: string) =>
+		dense.filter((o) => o.OfferSubmissionDate.slice(0, 10) >= startDate && o.OfferSubmissionDate.slice(0, 10) <= endDate);
+
+	it.each([
+		['oldest first', (list: typeof dense) => list],
+		['newest first', (list: typeof dense) => [...list].reverse()],
+	])('Get Many over two windows, offers %s: every offer once', async (_order, order) => {
+		const server = await serve((request) => {
+			const list = order(inWindow(String(request.query.startDate), String(request.query.endDate)));
+			const page = Number(request.query.page);
+			const size = Number(request.query.pageSize);
+			const records = list.slice((page - 1) * size, page * size);
+			return records.length ? { body: records } : { status: 204, body: '' };
+		});
+		try {
+			const result = await run(server, { resource: 'offer', operation: 'getAll', startDate: '2026-01-01', endDate: '2026-02-05', returnAll: true });
+			expect(result.error).toBeUndefined();
+			const ids = result.output[0].map((i) => String(i.json.OfferId));
+			expect(ids.length).toBe(dense.length);
+			expect(new Set(ids)).toEqual(new Set(dense.map((o) => o.OfferId)));
 		} finally {
 			await server.close();
 		}

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import { serviceTime } from '../../shared/dates';
 import { p } from '../../shared/path';
@@ -99,9 +99,11 @@ function submittedIn(offer: Offer, startMs: number, endMs: number): boolean {
  * days) is left out.
  *
  * The spec names no maximum pageSize, so a service that silently answers fewer than asked must not
- * end the window early: a window ends on an empty page (204), on a page shorter than the largest
- * one seen in it (or, with `pages.largest`, in earlier reads), or on a page with nothing new (a
- * service that ignores `page`).
+ * end the window early: a window ends only where the service says it ends, on an empty page (204)
+ * or on a page shorter than the largest one seen in it (or, with `pages.largest`, in earlier reads).
+ * A page of offers already returned (neighbouring windows share a day; the order within a window is
+ * not documented) is not the end. A page that repeats the one before it (a service that ignores
+ * `page`), or a window that never ends, fails loudly: the rest of the window cannot be read.
  */
 export async function listOffersInRange(this: ApiContext, options: OfferRangeOptions): Promise<Offer[]> {
 	const { start, end, limit, agentId, itemIndex, pages } = options;
@@ -110,28 +112,47 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 	const full = () => limit !== undefined && out.length >= limit;
 	const startMs = start.getTime();
 	const endMs = end.getTime();
+	const where = (window: DayWindow) => `the offers of ${window.startDate} to ${window.endDate}`;
 	for (const window of dayWindows(start, end)) {
 		let largest = pages?.largest ?? 0;
+		let before = '';
+		let ended = false;
 		for (let page = 1; page <= MAX_PAGES_PER_WINDOW && !full(); page++) {
 			if (pages) pages.count++;
 			const records = await offersPage.call(this, window, page, itemIndex);
-			let fresh = 0;
+			const ids = records.map((offer) => String(offer?.OfferId ?? '')).join('\n');
+			if (page > 1 && records.length && ids === before) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`SkySlope Offers answered page ${page} of ${where(window)} with the same ${records.length} offers as page ${page - 1}: the rest of the window cannot be read`,
+					{ itemIndex, description: 'The service seems not to take the page number. Tell SkySlope support; a shorter date range may hold fewer offers than a page.' },
+				);
+			}
+			before = ids;
 			for (const offer of records) {
 				if (!offer || typeof offer !== 'object') continue;
 				const id = String(offer.OfferId ?? '');
 				if (id && seen.has(id)) continue;
 				if (id) seen.add(id);
-				fresh++;
 				if (!submittedIn(offer, startMs, endMs)) continue;
 				if (agentId !== undefined && offerAgentId(offer) !== agentId) continue;
 				out.push(offer);
 				if (full()) break;
 			}
-			if (records.length === 0 || fresh === 0 || records.length < largest) break;
+			if (records.length === 0 || records.length < largest) {
+				ended = true;
+				break;
+			}
 			largest = Math.max(largest, records.length);
 			if (pages) pages.largest = Math.max(pages.largest ?? 0, largest);
 		}
 		if (full()) break;
+		if (!ended) {
+			throw new NodeOperationError(this.getNode(), `SkySlope Offers did not end ${where(window)} within ${MAX_PAGES_PER_WINDOW} pages`, {
+				itemIndex,
+				description: 'Every page was full. Read a shorter date range, or tell SkySlope support.',
+			});
+		}
 	}
 	return limit !== undefined ? out.slice(0, limit) : out;
 }
