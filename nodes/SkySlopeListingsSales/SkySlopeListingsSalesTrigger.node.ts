@@ -67,9 +67,11 @@ async function readWindow(
 	const objects: IDataObject[] = [];
 	let now = requestedAt;
 	let failure: string | undefined;
+	let summary: IDataObject | undefined;
 	try {
 		for await (const object of parseExportStream(stream)) {
 			if (object.objectType === 'summary') {
+				summary = object;
 				const serviceNow = serviceTime(object.createdOn);
 				if (serviceNow !== undefined && serviceNow < requestedAt && requestedAt - serviceNow <= MAX_CLOCK_SKEW_MS) {
 					now = serviceNow;
@@ -85,7 +87,36 @@ async function readWindow(
 			description: 'The export stream broke off; the next poll reads the same window again.',
 		});
 	}
+	const where = `files ${options.by} after ${options.since.toISOString()}`;
+	const received: Record<string, number> = { listing: 0, sale: 0 };
+	for (const object of objects) received[String(object.objectType)]++;
+	checkAgainstSummary(ctx, { types: options.types, summary, received, where, again: 'the same window' });
 	return { objects, now: new Date(now).toISOString() };
+}
+
+/**
+ * An export read is whole only as its summary says: no summary (an empty answer) is not "nothing
+ * there", and fewer files than it announced is a read cut short. Either fails the poll, which keeps
+ * its cursor: the next poll reads the same again.
+ */
+function checkAgainstSummary(
+	ctx: IPollFunctions,
+	o: { types: string[]; summary: IDataObject | undefined; received: Record<string, number>; where: string; again: string },
+): void {
+	if (!o.summary) {
+		throw new NodeOperationError(ctx.getNode(), `The export of ${o.where} came without its summary: whether it is whole cannot be told`, {
+			description: `It brought ${o.types.map((t) => `${o.received[t] ?? 0} ${t}s`).join(' and ')}. The next poll reads ${o.again} again.`,
+		});
+	}
+	const announced = { listing: Number(o.summary.numberOfListings ?? 0), sale: Number(o.summary.numberOfSales ?? 0) };
+	const short = o.types.filter((t) => (o.received[t] ?? 0) < announced[t as 'listing' | 'sale']);
+	if (short.length) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The export ended early (${o.where}): ${short.map((t) => `${o.received[t] ?? 0} of ${announced[t as 'listing' | 'sale']} ${t}s`).join(', ')} arrived`,
+			{ description: `The summary of the export announced more files. The next poll reads ${o.again} again.` },
+		);
+	}
 }
 
 /** The slice that holds every file created before BOOK_FIRST_YEAR. */
@@ -180,15 +211,7 @@ async function readSlice(
 			description: `Keys of the object: ${Object.keys(unfollowable).slice(0, 20).join(', ')}. Tell SkySlope support.`,
 		});
 	}
-	const announced = { listing: Number(summary?.numberOfListings ?? 0), sale: Number(summary?.numberOfSales ?? 0) };
-	const short = types.filter((t) => received[t] < announced[t as 'listing' | 'sale']);
-	if (short.length) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`The export ended early (${where}): ${short.map((t) => `${received[t]} of ${announced[t as 'listing' | 'sale']} ${t}s`).join(', ')} arrived`,
-			{ description: 'The summary of the export announced more files. The next poll reads this slice again.' },
-		);
-	}
+	checkAgainstSummary(ctx, { types, summary, received, where, again: 'this slice' });
 	return changed;
 }
 

@@ -13,7 +13,9 @@
 // - The network chunks do not follow objects: batches are written together and every third batch
 //   is split at an arbitrary byte, sometimes inside a multi-byte UTF-8 character.
 // Fault knob: the sandbox-only request header `x-sandbox-cut-after: <n>` (or state.setExportCutAfter)
-// sends n whole objects, then half of the next one, then destroys the connection.
+// sends n whole objects, then half of the next one, then destroys the connection. Another,
+// state.setExportShort(n): the export ends cleanly after n files, its summary announcing them all
+// (or, with `summary: false`, no summary at all), as a service that stops early would answer.
 // Scale knob: ctx.options.scale.listings / scale.sales add that many generated listings and sales,
 // created within the last 6 days, built one by one from the seed while streaming (never in memory).
 import { Readable } from 'node:stream';
@@ -235,7 +237,8 @@ export function registerExport(router: Router, deps: Deps, progress: Array<{ emi
 				if (batch.length >= BATCH) yield* flush();
 			};
 
-			if (filters.types.has('summary')) {
+			const short = store.exportShort;
+			if (filters.types.has('summary') && short?.summary !== false) {
 				// Counts of the files the other filters select, whatever `type` asks to stream.
 				const files = { ...filters, types: new Set(['listing', 'sale']) };
 				let numberOfListings = 0;
@@ -255,7 +258,9 @@ export function registerExport(router: Router, deps: Deps, progress: Array<{ emi
 				});
 			}
 			let sinceTick = 0;
+			let files = 0;
 			for (const dto of sources(store, user, scale, filters)) {
+				if (short && files++ >= short.files) break;
 				yield* emit(dto);
 				if (++sinceTick >= BATCH) {
 					sinceTick = 0;

@@ -37,6 +37,11 @@ export interface ListingsState {
 	setMultiOffice(multi: boolean): void;
 	/** Cuts every bulk export after `n` whole objects, mid-object (undefined: off). */
 	setExportCutAfter(n: number | undefined): void;
+	/**
+	 * Ends every bulk export cleanly after `n` files, short of what its summary announces; with
+	 * `summary: false`, also without the summary (undefined: off).
+	 */
+	setExportShort(n: number | undefined, options?: { summary?: boolean }): void;
 	/** Progress of the export streams, for tests that check streaming. */
 	exports: Array<{ emitted: number; done: boolean; aborted: boolean }>;
 }
@@ -57,6 +62,9 @@ export const listingsService: ServiceFactory = (ctx) => {
 		},
 		setExportCutAfter: (n) => {
 			store.exportCutAfter = n;
+		},
+		setExportShort: (n, options = {}) => {
+			store.exportShort = n === undefined ? undefined : { files: n, summary: options.summary !== false };
 		},
 		exports: [],
 	};

@@ -57,6 +57,8 @@ export class Store {
 	multiOffice = true;
 	/** Sandbox-only fault: cut every export stream after this many objects (see export.ts). */
 	exportCutAfter: number | undefined;
+	/** Fault knob: every export ends cleanly after this many files (its summary, if kept, announces all). */
+	exportShort: { files: number; summary: boolean } | undefined;
 	private fileCounter = 1000;
 
 	constructor(readonly opts: StoreOptions) {

@@ -181,3 +181,64 @@ describe('the history in slices', () => {
 		expect(StatusBook.from(staticData.book as StatusBookData).size).toBe(files());
 	});
 });
+
+describe('every read checked against its count', () => {
+	const changed = { event: 'changedSale', statuses: [] };
+
+	it('a change window that ends short of its summary fails the poll, names both counts, and keeps the cursor', async () => {
+		const staticData: IDataObject = {};
+		expect(await poll(staticData, undefined, changed)).toEqual([]);
+		const a = sale('pending', 0);
+		const b = sale('incomplete', 0);
+		close(a);
+		close(b);
+		const before = structuredClone(staticData);
+		env.state.setExportShort(1);
+		try {
+			await expect(poll(staticData, undefined, changed)).rejects.toThrow(/The export ended early \(files modified after .*\): 1 of 2 sales arrived/);
+		} finally {
+			env.state.setExportShort(undefined);
+		}
+		expect(staticData).toEqual(before);
+		const items = await poll(staticData, undefined, changed);
+		expect(items.map((i) => i.saleGuid).sort()).toEqual([a.dto.saleGuid, b.dto.saleGuid].sort());
+	});
+
+	it('a change window with no summary (an empty answer) is not "nothing changed"', async () => {
+		const staticData: IDataObject = {};
+		expect(await poll(staticData, undefined, changed)).toEqual([]);
+		const a = sale('pending', 0);
+		close(a);
+		const before = structuredClone(staticData);
+		env.state.setExportShort(0, { summary: false });
+		try {
+			await expect(poll(staticData, undefined, changed)).rejects.toThrow(/came without its summary: whether it is whole cannot be told/);
+		} finally {
+			env.state.setExportShort(undefined);
+		}
+		expect(staticData).toEqual(before);
+		expect((await poll(staticData, undefined, changed)).map((i) => i.saleGuid)).toEqual([a.dto.saleGuid]);
+	});
+
+	it('a history slice with an empty answer is not taken as read: the poll fails and the slice stays unread', async () => {
+		const staticData: IDataObject = {};
+		await poll(staticData);
+		const before = structuredClone(staticData);
+		// The change window answers; the first slice after it comes back empty.
+		let calls = 0;
+		const original = env.state.store.exportShort;
+		expect(original).toBeUndefined();
+		Object.defineProperty(env.state.store, 'exportShort', {
+			configurable: true,
+			get: () => (calls++ === 0 ? undefined : { files: 0, summary: false }),
+		});
+		try {
+			await expect(poll(staticData, ONE_SLICE)).rejects.toThrow(/The export of files created .* came without its summary/);
+		} finally {
+			Object.defineProperty(env.state.store, 'exportShort', { configurable: true, writable: true, value: undefined });
+		}
+		expect(staticData).toEqual(before);
+		expect(await poll(staticData, ONE_SLICE)).toEqual([]);
+		expect((staticData.history as { unread: number[] }).unread).toHaveLength((before.history as { unread: number[] }).unread.length - 1);
+	});
+});
