@@ -21,7 +21,9 @@ import {
 	deriveSecret,
 	MAX_NOTIFICATION_BYTES,
 	type NotificationFacts,
+	latestSigning,
 	notificationKey,
+	notificationTime,
 	positiveId,
 	readNotification,
 	sameSecret,
@@ -333,9 +335,24 @@ export class SkySlopeFormsTrigger implements INodeType {
 		// this process holds is written before answering, so that no concurrent save loses one.
 		const claims: Claim[] = [];
 		if (once) {
-			const claim = claimKeys(this, 'seen', [notificationKey(body)], SEEN_LIMIT);
-			if (!claim.taken.length) return { webhookResponse: { received: true, ignored: 'repeat of a handled notification' } };
-			claims.push(claim);
+			// A notification without a signing time is told from another signing of its envelope by
+			// what the service lists for it: the latest dateSigned of its signed documents.
+			// When the list cannot be read either, the notification is delivered rather than taken for a
+			// repeat it may not be (the item says why the list is missing).
+			let signedAt: string | undefined;
+			let known = true;
+			if (notificationTime(body) === undefined) {
+				try {
+					signedAt = latestSigning(documentsOfSigning(await listed(), facts));
+				} catch {
+					known = false;
+				}
+			}
+			if (known) {
+				const claim = claimKeys(this, 'seen', [notificationKey(body, signedAt)], SEEN_LIMIT);
+				if (!claim.taken.length) return { webhookResponse: { received: true, ignored: 'repeat of a handled notification' } };
+				claims.push(claim);
+			}
 		}
 
 		const receivedAt = new Date().toISOString();

@@ -75,7 +75,13 @@ describe('Status Changed under n8n\'s trigger runtime', () => {
 			// The first poll runs inside publishing and asks nothing of the slow export.
 			expect(published).toBeLessThan(10_000);
 			// This year's slice is read first; then the sale closes, while older years are still unread.
-			await waitFor('this year\'s slice read', async () => (await slicesRead()).some((d) => d.startsWith(`${year}-01-01`)), 120_000);
+			await waitFor('this year\'s slice read', async () => (await slicesRead()).some((d) => d.startsWith(`${year}-01-01`)), 120_000).catch(
+				async (error: Error) => {
+					const seen = (await sandboxLog('listings')).map((e) => `${e.method} ${e.path} ${JSON.stringify(e.query)} ${e.status}`);
+					const runs = await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}&limit=5`);
+					throw new Error(`${error.message}; the sandbox saw: ${seen.slice(-10).join(' | ') || 'nothing'}; executions: ${JSON.stringify(runs.data)}`);
+				},
+			);
 			expect((await slicesRead())[0]).toMatch(new RegExp(`^${year}-01-01`));
 			await activity('PATCH', `/sales/${String(pending?.saleGuid)}`, { status: 'closed', statusId: 2 });
 			await waitFor('the history read, every sale', statusBookRead, 400_000);

@@ -417,3 +417,37 @@ describe('notifications at the same moment (n8n runs webhook requests side by si
 		}
 	});
 });
+
+describe('notifications that carry no signing time', () => {
+	afterEach(() => env.sandbox.setLive({}));
+	const withoutTime = (notification: SignedNotification): IDataObject => {
+		const body = { ...notification } as IDataObject;
+		delete body.signedAt;
+		return body;
+	};
+
+	it('two signings of one envelope are both delivered; each sent again is a repeat', async () => {
+		env.sandbox.setLive({ resigning: true });
+		const [file] = freshFiles(1);
+		const parameters = filesParameter([file.id]);
+		const staticData: IDataObject = {};
+		await hook('create', parameters, staticData);
+		const secret = { secret: String(staticData.secret) };
+		const first = withoutTime(await sign(file.id));
+		expect((await deliver(parameters, staticData, { ...first }, secret)).workflowData).toHaveLength(1);
+		await sleep(5);
+		const res = await request(`${env.sandbox.baseUrl}/forms/sandbox/files/${file.id}/sign`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ formsEnvelopeId: first.formsEnvelopeId }),
+		});
+		const second = withoutTime(((await res.body.json()) as { notification: SignedNotification }).notification);
+		expect(second.formsEnvelopeId).toBe(first.formsEnvelopeId);
+		// The second signer's signing: the same payload, another signing the service lists.
+		expect((await deliver(parameters, staticData, { ...second }, secret)).workflowData).toHaveLength(1);
+		for (const again of [first, second]) {
+			const repeat = await deliver(parameters, staticData, { ...again }, secret);
+			expect(repeat.webhookResponse).toEqual({ received: true, ignored: 'repeat of a handled notification' });
+		}
+	});
+});

@@ -107,14 +107,32 @@ export function sameSecret(given: unknown, expected: string | undefined): boolea
 	return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** What identifies a notification: a resend of the same one has the same key. */
-export function notificationKey(body: IDataObject): string {
+/** The signing time a notification carries, if any (its payload is not published: it may carry none). */
+export function notificationTime(body: IDataObject): string | undefined {
+	const at = firstValue(objectsOf(body), ['signedat', 'datesigned', 'timestamp', 'occurredat', 'createdat']);
+	return at === undefined || at === null || typeof at === 'object' ? undefined : String(at);
+}
+
+/**
+ * What identifies a notification: a resend of the same one has the same key. Its file, envelope,
+ * documents and time; when it carries no time, `signedAt` (the latest `dateSigned` the service
+ * lists for the signing) stands for it, so that two signings of one envelope are two notifications.
+ */
+export function notificationKey(body: IDataObject, signedAt?: string): string {
 	const n = readNotification(body);
 	const ids = [...n.documentIds].sort((a, b) => a - b).map(String);
-	const at = firstValue(objectsOf(body), ['signedat', 'datesigned', 'timestamp', 'occurredat', 'createdat']);
-	return [n.fileId, n.formsEnvelopeId, n.envelopeGuid, typeof at === 'object' ? '' : at, ids.join('.')]
-		.map((v) => String(v ?? ''))
-		.join('|');
+	const at = notificationTime(body) ?? (signedAt === undefined ? '' : `listed ${signedAt}`);
+	return [n.fileId, n.formsEnvelopeId, n.envelopeGuid, at, ids.join('.')].map((v) => String(v ?? '')).join('|');
+}
+
+/** The latest signing time among signed documents as the service lists them (UTC ms as text), if any. */
+export function latestSigning(documents: IDataObject[]): string | undefined {
+	let latest: number | undefined;
+	for (const document of documents) {
+		const at = typeof document.dateSigned === 'string' ? serviceTime(document.dateSigned) : undefined;
+		if (at !== undefined && (latest === undefined || at > latest)) latest = at;
+	}
+	return latest === undefined ? undefined : new Date(latest).toISOString();
 }
 
 /**
