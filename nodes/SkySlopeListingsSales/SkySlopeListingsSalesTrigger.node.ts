@@ -15,7 +15,6 @@ import { fileGuid, fileType, StatusBook } from './helpers/statusBook';
 import {
 	eventTime,
 	isNewEvent,
-	limits,
 	selectEvents,
 	statusChange,
 	windowStart,
@@ -43,6 +42,8 @@ interface Window {
 	objects: IDataObject[];
 	/** Where the next window starts (less the overlap): see readWindow. */
 	now: string;
+	/** How far the service's clock is behind this machine's (0 when unknown or too far off). */
+	behindMs: number;
 }
 
 /**
@@ -91,7 +92,7 @@ async function readWindow(
 	const received: Record<string, number> = { listing: 0, sale: 0 };
 	for (const object of objects) received[String(object.objectType)]++;
 	checkAgainstSummary(ctx, { types: options.types, summary, received, where, again: 'the same window' });
-	return { objects, now: new Date(now).toISOString() };
+	return { objects, now: new Date(now).toISOString(), behindMs: requestedAt - now };
 }
 
 /**
@@ -357,17 +358,22 @@ export class SkySlopeListingsSalesTrigger implements INodeType {
 				const { state: next, emit } = await pollStatusChanged(this, { types, targets: statuses, state });
 				return { state: next as IDataObject, emit: emit.length ? [this.helpers.returnJsonArray(emit)] : null };
 			}
-			const first = !state.cursor;
-			const since = first ? new Date(Date.now() - limits.overlapMs) : (windowStart(state) as Date);
-			const window = await readWindow(this, { types, since, by, statuses: serverStatuses });
+			if (!state.cursor) {
+				// The first poll (an activation, which n8n bounds in time) asks nothing: the watch begins now.
+				const now = new Date().toISOString();
+				return { state: { event, cursor: now, seen: {}, quietBefore: now }, emit: null };
+			}
+			const window = await readWindow(this, { types, since: windowStart(state) as Date, by, statuses: serverStatuses });
+			// What happened before the watch began (the next window reaches back) is recorded, not
+			// emitted: no backlog flood. Its start read on the service's clock.
+			const began = serviceTime(state.quietBefore);
 			const { emit, state: next } = selectEvents({
 				event,
 				objects: window.objects,
 				state,
 				now: window.now,
 				targetStatuses: statuses,
-				// The first activation learns what is there and emits nothing: no backlog flood.
-				record: first,
+				recordBefore: began === undefined ? undefined : began - window.behindMs,
 			});
 			return { state: next as IDataObject, emit: emit.length ? [this.helpers.returnJsonArray(emit)] : null };
 		});

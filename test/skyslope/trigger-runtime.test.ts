@@ -182,6 +182,25 @@ describe('the history in slices', () => {
 	});
 });
 
+describe('New and Changed: the first poll asks nothing', () => {
+	it('publishing against a slow export returns at once; what changed before is recorded, what changes after fires once', async () => {
+		const before = sale('pending', 0);
+		close(before);
+		env.sandbox.setLive({ zonelessDates: true, displayStatuses: true, slowExport: 1500 });
+		env.sandbox.clearLog();
+		const staticData: IDataObject = {};
+		const parameters = { event: 'changedSale', statuses: [] };
+		const started = Date.now();
+		expect(await poll(staticData, undefined, parameters)).toEqual([]);
+		expect(Date.now() - started).toBeLessThan(1000);
+		expect(env.sent('GET', /^\/api\/files$/)).toEqual([]);
+		const after = sale('incomplete', 0);
+		close(after);
+		expect((await poll(staticData, undefined, parameters)).map((i) => i.saleGuid)).toEqual([after.dto.saleGuid]);
+		expect(await poll(staticData, undefined, parameters)).toEqual([]);
+	});
+});
+
 describe('every read checked against its count', () => {
 	const changed = { event: 'changedSale', statuses: [] };
 

@@ -21,6 +21,8 @@ export interface TriggerState {
 	statuses?: Record<string, string>;
 	/** The event the state belongs to: a changed event starts afresh. */
 	event?: TriggerEvent;
+	/** When the watch began (ISO; this machine's clock): the next window records what came before. */
+	quietBefore?: string;
 	/**
 	 * The book is known from this moment (ISO): a file created since that the book does not hold is
 	 * new to the account; one created before it was not read, and its earlier status is unknown.
@@ -93,6 +95,8 @@ export function selectEvents(options: {
 	now: string;
 	targetStatuses?: string[];
 	record?: boolean;
+	/** Objects whose event time is before this (ms) are recorded, not emitted. */
+	recordBefore?: number;
 	book?: StatusBook;
 	/** What an earlier state knew of a file the book does not hold yet. */
 	earlier?: (type: string, guid: string) => string | undefined;
@@ -113,7 +117,7 @@ export function selectEvents(options: {
 		if (seen[key] !== undefined) continue;
 		seen[key] = time;
 		if (event !== 'statusChanged') {
-			if (!record) emit.push(object);
+			if (!record && !(options.recordBefore !== undefined && time < options.recordBefore)) emit.push(object);
 			continue;
 		}
 		const change = statusChange(book, object, targets, { earlier: options.earlier, bookSince: since });
