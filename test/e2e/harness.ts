@@ -262,6 +262,17 @@ export async function statusBookRead(): Promise<boolean> {
 	return true;
 }
 
+/** What an agent or auditor does in SkySlope's app: the sandbox's own control of listings and sales, outside the API. */
+export async function activity(method: string, path: string, body?: Json): Promise<Json> {
+	const res = await fetch(`${state().sandboxUrl}/listings/_sandbox/activity${path}`, {
+		method,
+		headers: body ? { 'content-type': 'application/json' } : {},
+		body: body ? JSON.stringify(body) : undefined,
+	});
+	if (res.status !== 200) throw new Error(`the sandbox's activity control answered ${res.status} to ${method} ${path}: ${await res.text()}`);
+	return (await res.json()) as Json;
+}
+
 export async function clearSandboxLog(): Promise<void> {
 	await sandbox('DELETE', '/log');
 }

@@ -3,6 +3,7 @@
 // answering as clients of the live service report: a page past the last one is a 422, date-times
 // carry no zone (an empty one is 0001-01-01T00:00:00), statuses are display names.
 import {
+	activity,
 	api,
 	clearSandboxLog,
 	createListingNodes,
@@ -16,7 +17,6 @@ import {
 	sandboxLog,
 	setLive,
 	skyslopeNode,
-	state,
 	statusBookRead,
 	waitFor,
 	waitForExecution,
@@ -37,16 +37,6 @@ afterEach(async () => {
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
-/** What an agent or auditor does in SkySlope's app: the sandbox's own control, outside the API. */
-async function activity(method: string, path: string, body?: Json): Promise<Json> {
-	const res = await fetch(`${state().sandboxUrl}/listings/_sandbox/activity${path}`, {
-		method,
-		headers: body ? { 'content-type': 'application/json' } : {},
-		body: body ? JSON.stringify(body) : undefined,
-	});
-	expect(res.status).toBe(200);
-	return (await res.json()) as Json;
-}
 
 /**
  * Publishes a Status Changed trigger on sales moving to closed, waits for its first poll to read

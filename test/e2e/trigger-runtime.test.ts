@@ -3,6 +3,7 @@
 // ticks (every 15 s) overlap polls slowed by the export (several seconds a read), and a change fires
 // once. docs/ARCHITECTURE.md, "Triggers under n8n's runtime".
 import {
+	activity,
 	api,
 	clearSandboxLog,
 	createWorkflow,
@@ -12,7 +13,6 @@ import {
 	pollingWorkflow,
 	sandboxLog,
 	setLive,
-	state,
 	statusBookRead,
 	waitFor,
 	type Execution,
@@ -22,15 +22,6 @@ afterEach(async () => {
 	await setLive({});
 });
 
-async function activity(method: string, path: string, body?: Json): Promise<Json> {
-	const res = await fetch(`${state().sandboxUrl}/listings/_sandbox/activity${path}`, {
-		method,
-		headers: body ? { 'content-type': 'application/json' } : {},
-		body: body ? JSON.stringify(body) : undefined,
-	});
-	expect(res.status).toBe(200);
-	return (await res.json()) as Json;
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -63,6 +63,18 @@ async function sign(fileId: number): Promise<SignedNotification> {
 	return json.notification;
 }
 
+/** Signs an envelope of the file again (the sandbox's `resigning` switch): another signer's signing. */
+async function signAgain(fileId: number, formsEnvelopeId: number, shape?: string): Promise<SignedNotification> {
+	const res = await request(`${env.sandbox.baseUrl}/forms/sandbox/files/${fileId}/sign`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ formsEnvelopeId, ...(shape ? { shape } : {}) }),
+	});
+	const json = (await res.body.json()) as { notification: SignedNotification };
+	expect(res.statusCode).toBe(200);
+	return json.notification;
+}
+
 function secretOf(url: string): string {
 	return new URL(url).searchParams.get('secret') ?? '';
 }
@@ -298,16 +310,6 @@ describe('One Item per Signed Document', () => {
 	});
 
 	describe('each signed document once', () => {
-		const signAgain = async (fileId: number, formsEnvelopeId: number, shape?: string): Promise<SignedNotification> => {
-			const res = await request(`${env.sandbox.baseUrl}/forms/sandbox/files/${fileId}/sign`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ formsEnvelopeId, ...(shape ? { shape } : {}) }),
-			});
-			const json = (await res.body.json()) as { notification: SignedNotification };
-			expect(res.statusCode).toBe(200);
-			return json.notification;
-		};
 		afterEach(() => env.sandbox.setLive({}));
 
 		it('a later signing of the envelope delivers only its new versions; a document signed again is a new version', async () => {
@@ -389,12 +391,7 @@ describe('notifications at the same moment (n8n runs webhook requests side by si
 			const secret = String(database.secret);
 			const first = await sign(file.id);
 			await sleep(5);
-			const res = await request(`${env.sandbox.baseUrl}/forms/sandbox/files/${file.id}/sign`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ formsEnvelopeId: first.formsEnvelopeId }),
-			});
-			const second = ((await res.body.json()) as { notification: SignedNotification }).notification;
+			const second = await signAgain(file.id, first.formsEnvelopeId);
 			const listed = env.state.store.signed.filter((r) => r.formsEnvelopeId === first.formsEnvelopeId);
 			expect(listed).toHaveLength(2 * first.documentIds.length);
 
@@ -436,12 +433,7 @@ describe('notifications that carry no signing time', () => {
 		const first = withoutTime(await sign(file.id));
 		expect((await deliver(parameters, staticData, { ...first }, secret)).workflowData).toHaveLength(1);
 		await sleep(5);
-		const res = await request(`${env.sandbox.baseUrl}/forms/sandbox/files/${file.id}/sign`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ formsEnvelopeId: first.formsEnvelopeId }),
-		});
-		const second = withoutTime(((await res.body.json()) as { notification: SignedNotification }).notification);
+		const second = withoutTime(await signAgain(file.id, Number(first.formsEnvelopeId)));
 		expect(second.formsEnvelopeId).toBe(first.formsEnvelopeId);
 		// The second signer's signing: the same payload, another signing the service lists.
 		expect((await deliver(parameters, staticData, { ...second }, secret)).workflowData).toHaveLength(1);
