@@ -71,7 +71,7 @@ async function itemPerDocument(
 	ctx: IWebhookFunctions,
 	s: Signing & { download: boolean; claims?: Claim[] },
 ): Promise<INodeExecutionData[]> {
-	const base = { fileId: s.fileId, receivedAt: s.receivedAt, notification: s.body };
+	const base: IDataObject = { fileId: s.fileId, receivedAt: s.receivedAt, notification: s.body };
 	let documents: IDataObject[];
 	let problem: string | undefined;
 	try {
@@ -86,6 +86,12 @@ async function itemPerDocument(
 			const taken = new Set(claim.taken);
 			documents = documents.filter((_, n) => taken.delete(keys[n]));
 			if (!documents.length) return [];
+			if (claim.forgot) {
+				// Never silent: the bound makes the trigger forget, and the run says so.
+				const notice = `The trigger remembers the last ${DELIVERED_LIMIT} delivered signed documents and forgot the oldest ${claim.forgot} to hold these: a later signing that lists one of those delivers it again.`;
+				ctx.logger.warn(`SkySlope Forms Trigger: ${notice}`);
+				base.notice = notice;
+			}
 		}
 	} catch (error) {
 		documents = [];

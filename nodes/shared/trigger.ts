@@ -140,16 +140,17 @@ const claimed = new Map<string, Map<string, string[]>>();
 
 /**
  * The keys of one list of a webhook trigger's state (e.g. delivered documents), as this process and
- * the stored state together know them: every key of both, the stored ones first, at most `limit`.
+ * the stored state together know them: every key of both, oldest first, at most `limit`.
  */
 function knownKeys(ctx: IWebhookFunctions, list: string, stored: unknown, limit: number): string[] {
 	const key = triggerKey(ctx);
 	const lists = claimed.get(key) ?? new Map<string, string[]>();
 	claimed.set(key, lists);
 	const mine = lists.get(list) ?? [];
-	const mineSet = new Set(mine);
-	const fromStore = Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string' && !mineSet.has(k)) : [];
-	const merged = [...fromStore, ...mine].slice(-limit);
+	const fromStore = Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string') : [];
+	const storeSet = new Set(fromStore);
+	// The stored order stands (oldest first); keys claimed here and not saved yet come after.
+	const merged = [...fromStore, ...mine.filter((k) => !storeSet.has(k))].slice(-limit);
 	lists.set(list, merged);
 	return merged;
 }
@@ -157,6 +158,8 @@ function knownKeys(ctx: IWebhookFunctions, list: string, stored: unknown, limit:
 export interface Claim {
 	/** The keys this call claimed: none of them was known before. */
 	readonly taken: string[];
+	/** How many of the oldest keys the bound (`limit`) made the list forget to hold these. */
+	readonly forgot: number;
 	/** Writes every key known now into the static data (call before returning). */
 	save(): void;
 	/** Gives the claimed keys back (the delivery failed: a resend must deliver them). */
@@ -179,13 +182,15 @@ export function claimKeys(ctx: IWebhookFunctions, list: string, keys: string[], 
 		taken.push(k);
 	}
 	known.push(...taken);
-	if (known.length > limit) known.splice(0, known.length - limit);
+	const forgot = Math.max(0, known.length - limit);
+	if (forgot) known.splice(0, forgot);
 	const save = () => {
 		data[list] = [...knownKeys(ctx, list, data[list], limit)];
 	};
 	save();
 	return {
 		taken,
+		forgot,
 		save,
 		release: () => {
 			const back = new Set(taken);

@@ -443,3 +443,43 @@ describe('notifications that carry no signing time', () => {
 		}
 	});
 });
+
+describe('a large brokerage\'s delivered documents', () => {
+	afterEach(() => env.sandbox.setLive({}));
+	const filler = (n: number) => Array.from({ length: n }, (_, i) => `f${String(i).padStart(10, '0')}`);
+
+	it('more than 5,000 delivered since, then a signing that lists old ones: nothing delivered twice', async () => {
+		env.sandbox.setLive({ resigning: true });
+		const [file, other] = freshFiles(2);
+		const parameters: INodeParameters = { ...filesParameter([file.id, other.id]), options: { oneItemPerDocument: true } };
+		const staticData: IDataObject = {};
+		await hook('create', parameters, staticData);
+		const secret = { secret: String(staticData.secret) };
+		const first = await sign(file.id);
+		expect((await deliver(parameters, staticData, { ...first }, secret)).workflowData![0]).toHaveLength(first.documentIds.length);
+		// Years of signings on other files since: 6,000 documents delivered.
+		staticData.delivered = [...(staticData.delivered as string[]), ...filler(6000)];
+		expect((await deliver(parameters, staticData, { ...(await sign(other.id)) }, secret)).workflowData).toHaveLength(1);
+		// The first envelope signed again: it lists the first signing too; only the new versions come.
+		await sleep(5);
+		const again = await signAgain(file.id, first.formsEnvelopeId, 'envelopeOnly');
+		const items = (await deliver(parameters, staticData, { ...again }, secret)).workflowData![0];
+		expect(items).toHaveLength(first.documentIds.length);
+		for (const item of items) expect(item.json.notice).toBeUndefined();
+		expect(new Set(items.map((i) => String(i.json.dateSigned))).size).toBe(1);
+		expect(String(items[0].json.dateSigned)).not.toBe(String(env.state.store.signed.find((r) => r.formsEnvelopeId === first.formsEnvelopeId)?.dateSigned));
+	});
+
+	it('past its bound (50,000) the trigger forgets the oldest and every delivery says so', async () => {
+		const [file] = freshFiles(1);
+		const parameters: INodeParameters = { ...filesParameter([file.id]), options: { oneItemPerDocument: true } };
+		const staticData: IDataObject = {};
+		await hook('create', parameters, staticData);
+		staticData.delivered = filler(50_000);
+		const notification = await sign(file.id);
+		const items = (await deliver(parameters, staticData, { ...notification }, { secret: String(staticData.secret) })).workflowData![0];
+		expect(items.length).toBeGreaterThan(0);
+		for (const item of items) expect(String(item.json.notice)).toMatch(/remembers the last 50000 delivered signed documents and forgot the oldest \d+/);
+		expect(staticData.delivered).toHaveLength(50_000);
+	});
+});

@@ -38,8 +38,12 @@ export interface TriggerState extends IDataObject {
 	delivered?: string[];
 }
 
-/** How many delivered signed documents the trigger remembers (about 14 bytes each). */
-export const DELIVERED_LIMIT = 5000;
+/**
+ * How many delivered signed documents the trigger remembers (about 14 bytes each: 700 kB at the
+ * bound): ten years of a large brokerage's signings. Past it, the oldest are forgotten, and every
+ * delivery says so (`notice`): a later signing that lists one of those would deliver it again.
+ */
+export const DELIVERED_LIMIT = 50_000;
 
 /**
  * What makes a signed document the same one: its file, its envelope (GUID, else Forms id), its
