@@ -13,6 +13,7 @@ import { e2eFormOpenBench } from './e2e-form-open';
 import { e2ePollBench } from './e2e-poll';
 import { exportParserBench } from './export-parser';
 import { formsFilesBench } from './forms-files';
+import { historyBench } from './history';
 import { out } from './lib';
 import { listingsLoginsBench, listingsRateBench } from './listings-calls';
 import { mirrorBench } from './mirror';
@@ -36,6 +37,7 @@ const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	mirror: { figures: '13, 14, 15', run: mirrorBench },
 	brokerage: { figures: '16, 17, 18', run: brokerageBench },
 	'offers-sweep': { figures: '19', run: offersSweepBench },
+	history: { figures: '20', run: historyBench },
 };
 
 async function main(): Promise<void> {
