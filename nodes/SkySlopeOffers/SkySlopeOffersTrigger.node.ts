@@ -14,7 +14,7 @@ import { checkInt } from '../shared/validate';
 import { agentIdField, flattenOption, readAgentId } from './helpers/fields';
 import { flattenOffer } from './helpers/flatten';
 import { dayOf, listOffersInRange, type Offer } from './helpers/offers';
-import { byModification, diffOffers, pruneSeen, type OffersTriggerState } from './helpers/triggerState';
+import { byModification, diffOffers, MAX_SEEN, pruneSeen, type OffersTriggerState } from './helpers/triggerState';
 import * as listSearch from './methods/listSearch';
 import { MAX_RANGE_DAYS } from './service';
 import { offersNode } from './SkySlopeOffers.node';
@@ -251,7 +251,14 @@ export class SkySlopeOffersTrigger implements INodeType {
 		return await exclusivePoll(this, 'SkySlope Offers Trigger', async (stored) => {
 			const state = stored as OffersTriggerState;
 			const found = await pollOffers(this, state, { key: `${scope}:${agentId ?? ''}`, agentId, now, lookBackDays, sweepDays, budget, includeUpdates });
-			return { state, emit: found.length ? [found.map(({ offer, event: kind, previousUnknown }) => toItem(offer, kind, previousUnknown))] : null };
+			// Never silent: past its bound the watch forgot offers of its period, and every poll says so.
+			const notice = state.floor
+				? `The trigger keeps at most ${MAX_SEEN} offers and forgot those submitted before ${state.floor}: a change to one of them is not reported. Shorten the Re-Read Period, or watch one agent's listings.`
+				: undefined;
+			if (notice) this.logger.warn(`SkySlope Offers Trigger: ${notice}`, { workflowId: this.getWorkflow().id });
+			const items = found.map(({ offer, event: kind, previousUnknown }) => toItem(offer, kind, previousUnknown));
+			if (notice) for (const item of items) item.json.notice = notice;
+			return { state, emit: items.length ? [items] : null };
 		});
 	}
 }

@@ -5,6 +5,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 import { type Offer, type OfferUpsert } from '../../sandbox/offers';
+import { hasRecorded, recordedCount } from '../../nodes/SkySlopeOffers/helpers/triggerState';
 import { useOffers } from './setup';
 
 const DAY = 24 * 3600 * 1000;
@@ -44,7 +45,8 @@ describe('SkySlope Offers Trigger under n8n\'s runtime', () => {
 		expect(polls).toBe(baseline.length);
 		expect(polls).toBeGreaterThanOrEqual(Math.ceil(365 / 30));
 		const watched = env.state.inRange(Date.now() - 365 * DAY, Date.now());
-		expect(Object.keys(staticData.seen as IDataObject).sort()).toEqual(watched.map((o) => o.OfferId).sort());
+		expect(recordedCount(staticData)).toBe(watched.length);
+		expect(watched.filter((o) => !hasRecorded(staticData, o.OfferId))).toEqual([]);
 	});
 
 	it('changes while the baseline is read: each reported once, saying when the earlier version is unknown', async () => {
@@ -121,4 +123,35 @@ describe('SkySlope Offers Trigger under n8n\'s runtime', () => {
 		}
 		expect(new Set(next).size).toBe(4);
 	});
+});
+
+describe('the Offers Trigger at a large brokerage\'s size', () => {
+	// The service's rate limit raised: this proves what the state keeps, not the pacing (figure 19 does).
+	const env = useOffers({ trailingSlash: false, sandbox: { rateLimits: { offers: { limit: 1_000_000 } } } });
+	beforeEach(() => forgetTriggerMemory());
+	const parameters: INodeParameters = { event: 'newAndUpdatedOffers', scope: 'all', options: { sweepDays: 730, sweepRequestsPerPoll: 100 } };
+
+	it('25,000 offers in its period, the oldest changed: reported once, nothing forgotten, the state within 1 MB', async () => {
+		const now = Date.now();
+		const offers: Offer[] = [];
+		for (let i = 0; i < 25_000; i++) {
+			offers.push(env.state.upsert({ fileId: 10002, OfferSubmissionDate: new Date(now - DAY - (i / 25_000) * 700 * DAY).toISOString() }).offer);
+		}
+		const staticData: IDataObject = {};
+		await env.poll(parameters, staticData);
+		for (let n = 0; n < 20 && staticData.baselineSince !== undefined; n++) expect(await env.poll(parameters, staticData)).toBeNull();
+		expect(staticData.baselineSince).toBeUndefined();
+		expect(staticData.floor).toBeUndefined();
+		expect(JSON.stringify(staticData).length).toBeLessThan(1_000_000);
+		const oldest = offers[offers.length - 1];
+		const changed = env.state.upsert({ OfferId: oldest.OfferId, OfferTerms: { OfferStatus: 'Accepted' } }).offer;
+		const reported: string[] = [];
+		for (let n = 0; n < 10; n++) {
+			for (const item of (await env.poll(parameters, staticData)) ?? []) {
+				expect(item.json.notice).toBeUndefined();
+				reported.push(`${item.json.event as string} ${item.json.OfferId as string} v${(item.json.OfferTerms as IDataObject).OfferVersionNumber as number}`);
+			}
+		}
+		expect(reported).toEqual([`updated ${changed.OfferId} v${changed.OfferTerms.OfferVersionNumber}`]);
+	}, 120_000);
 });

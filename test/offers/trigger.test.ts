@@ -2,6 +2,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { type Offer, type OfferUpsert } from '../../sandbox/offers';
+import { hasRecorded, RECORD_LENGTH, recordedCount } from '../../nodes/SkySlopeOffers/helpers/triggerState';
 import { useOffers } from './setup';
 import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 
@@ -43,7 +44,8 @@ describe('SkySlope Offers Trigger against the sandbox', () => {
 		expect(await poll(parameters, staticData)).toBeNull();
 		expect(staticData.baselineSince).toBeUndefined();
 		const watched = env.state.inRange(now - 730 * DAY, now);
-		expect(Object.keys(staticData.seen as IDataObject).sort()).toEqual(watched.map((o) => o.OfferId).sort());
+		expect(recordedCount(staticData)).toBe(watched.length);
+		expect(watched.filter((o) => !hasRecorded(staticData, o.OfferId))).toEqual([]);
 		expect(await poll(parameters, staticData)).toBeNull();
 
 		const fresh = upsert({ fileId: 10004 });
@@ -60,8 +62,8 @@ describe('SkySlope Offers Trigger against the sandbox', () => {
 		expect(events(await poll(parameters, staticData))).toEqual([`updated ${fresh.OfferId} v1`]);
 		expect(await poll(parameters, staticData)).toBeNull();
 
-		// The state stays plain, small JSON: about 60 bytes an offer.
-		expect(JSON.stringify(staticData).length).toBeLessThan(watched.length * 70 + 500);
+		// The state stays plain, small JSON: 34 characters an offer, packed.
+		expect(JSON.stringify(staticData).length).toBeLessThan(watched.length * RECORD_LENGTH + 1000);
 	});
 
 	it('with New Offers only, an update starts no run and is not replayed later', async () => {
@@ -176,7 +178,8 @@ describe('SkySlope Offers Trigger against the sandbox', () => {
 			// Now two years: the 716 days it adds are recorded (the change above with them), not reported.
 			expect(await poll(parameters, staticData)).toBeNull();
 			const watched = env.state.inRange(Date.now() - 730 * DAY, Date.now());
-			expect(Object.keys(staticData.seen as IDataObject).sort()).toEqual(watched.map((o) => o.OfferId).sort());
+			expect(recordedCount(staticData)).toBe(watched.length);
+		expect(watched.filter((o) => !hasRecorded(staticData, o.OfferId))).toEqual([]);
 			for (let n = 0; n < 5; n++) expect(await poll(parameters, staticData)).toBeNull();
 		});
 	});

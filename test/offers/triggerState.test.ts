@@ -1,5 +1,5 @@
 import type { Offer } from '../../nodes/SkySlopeOffers/helpers/offers';
-import { diffOffers, pruneSeen, type OffersTriggerState } from '../../nodes/SkySlopeOffers/helpers/triggerState';
+import { diffOffers, hasRecorded, pruneSeen, recordedCount, RECORD_LENGTH, type OffersTriggerState } from '../../nodes/SkySlopeOffers/helpers/triggerState';
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
 const DAY = 24 * 3600 * 1000;
@@ -72,16 +72,17 @@ describe('offers trigger state', () => {
 		const offers = Array.from({ length: 50 }, (_, i) => offer(`o${i}`, 1, T0 + i * DAY, T0 + i * DAY));
 		diffOffers(state, offers, { includeUpdates: true, recordOnly: true });
 		pruneSeen(state, T0 + 10 * DAY, 30);
-		const left = Object.keys(state.seen ?? {});
-		expect(left).toHaveLength(30);
-		expect(left).toContain('o49');
-		expect(left).not.toContain('o10');
+		expect(recordedCount(state)).toBe(30);
+		expect(hasRecorded(state, 'o49')).toBe(true);
+		expect(hasRecorded(state, 'o10')).toBe(false);
+		// Packed: RECORD_LENGTH characters an offer.
+		expect((state.book as string).length).toBe(30 * RECORD_LENGTH);
 		expect(Date.parse(state.horizon as string)).toBeGreaterThan(T0 + 10 * DAY);
 		// An offer submitted before the horizon is outside the watch: a later read of it reports nothing
 		// (neither "new" nor "updated": the trigger cannot tell what changed), and is not kept.
 		const back = diffOffers(state, [offer('o3', 2, T0 + 60 * DAY, T0 + 3 * DAY)], { includeUpdates: true });
 		expect(back).toEqual([]);
-		expect(state.seen?.o3).toBeUndefined();
+		expect(hasRecorded(state, 'o3')).toBe(false);
 		expect(state.floor).toBe(state.horizon);
 		expect(JSON.parse(JSON.stringify(state))).toEqual(state);
 	});

@@ -6,8 +6,8 @@ import type { Offer } from './offers';
 
 /**
  * What the SkySlope Offers Trigger keeps in the workflow's static data between polls. Plain JSON,
- * bounded: `seen` holds only offers that a later poll can still read (submitted after `horizon`),
- * at most MAX_SEEN of them.
+ * bounded: it holds only offers that a later poll can still read (submitted after `horizon`), at
+ * most MAX_SEEN of them, packed (`book`) at RECORD_LENGTH characters an offer.
  */
 export interface OffersTriggerState extends IDataObject {
 	/** Which watch the state belongs to (scope and agent): another watch starts from scratch. */
@@ -33,15 +33,26 @@ export interface OffersTriggerState extends IDataObject {
 	/** The largest page the service has answered: a shorter page is the last of its window. */
 	largestPage?: number;
 	/**
-	 * OfferId -> `version.modified.submitted.fingerprint` (the times in seconds, base 36; the
-	 * fingerprint: 8 hex digits of the offer's content). The first versions kept
-	 * [version, modified ms, submitted ms]; both are read.
+	 * Every offer recorded, RECORD_LENGTH characters each: the first 12 characters of the SHA-256 of
+	 * its OfferId (base64url), then its version, ModificationTimestamp and OfferSubmissionDate (base
+	 * 36: 2, 7 and 7 characters, the times in seconds) and 6 characters of the fingerprint of its
+	 * content. 100,000 offers take 3.4 MB.
+	 */
+	book?: string;
+	/**
+	 * What earlier versions kept instead of `book`, read once and dropped: OfferId ->
+	 * `version.modified.submitted.fingerprint` (times in seconds, base 36), or the first versions'
+	 * [version, modified ms, submitted ms].
 	 */
 	seen?: { [offerId: string]: string | number[] };
 }
 
-/** Offers the state keeps at most (about 50 bytes each): 5,000 offers are about 250 kB. */
-export const MAX_SEEN = 20_000;
+/** Offers the state keeps at most: two years of a large brokerage (3.4 MB packed). */
+export const MAX_SEEN = 100_000;
+
+/** Characters a recorded offer takes in `book`. */
+export const RECORD_LENGTH = 34;
+const KEY_LENGTH = 12;
 
 export type OfferEvent = 'new' | 'updated';
 
@@ -69,21 +80,79 @@ function canonical(value: unknown): string {
 	return JSON.stringify(value) ?? 'null';
 }
 
+/** Six characters (36 bits) of the SHA-256 of the offer's content, whatever its key order. */
 export function fingerprint(offer: Offer): string {
-	return createHash('sha256').update(canonical(offer)).digest('hex').slice(0, 8);
+	return createHash('sha256').update(canonical(offer)).digest().subarray(0, 6).toString('base64url').slice(0, 6);
 }
 
-function read(entry: string | number[] | undefined): Seen | undefined {
+/** The key an offer is recorded under: 72 bits of the SHA-256 of its OfferId. */
+export function offerKey(offerId: string): string {
+	return createHash('sha256').update(offerId).digest().subarray(0, 9).toString('base64url');
+}
+
+/** What an earlier version kept for an offer, read once. */
+function readLegacy(entry: string | number[] | undefined): Seen | undefined {
 	if (Array.isArray(entry)) return { version: entry[0] ?? 0, modified: entry[1] ?? 0, submitted: entry[2] ?? 0, fingerprint: '' };
 	if (typeof entry !== 'string') return undefined;
 	const [v, m, s, f] = entry.split('.');
 	return { version: Number(v) || 0, modified: parseInt(m, 36) * 1000 || 0, submitted: parseInt(s, 36) * 1000 || 0, fingerprint: f ?? '' };
 }
 
-function write(seen: Seen): string {
-	const sec = (ms: number) => Math.max(0, Math.floor(ms / 1000)).toString(36);
-	return `${seen.version}.${sec(seen.modified)}.${sec(seen.submitted)}.${seen.fingerprint}`;
+const b36 = (n: number, width: number) => Math.min(Math.max(0, Math.floor(n)), 36 ** width - 1).toString(36).padStart(width, '0');
+
+function pack(key: string, seen: Seen): string {
+	return `${key}${b36(seen.version, 2)}${b36(seen.modified / 1000, 7)}${b36(seen.submitted / 1000, 7)}${(seen.fingerprint || '').padEnd(6, '-').slice(0, 6)}`;
 }
+
+function unpack(record: string): Seen {
+	const fp = record.slice(28, 34);
+	return {
+		version: parseInt(record.slice(12, 14), 36),
+		modified: parseInt(record.slice(14, 21), 36) * 1000,
+		submitted: parseInt(record.slice(21, 28), 36) * 1000,
+		fingerprint: fp === '------' ? '' : fp,
+	};
+}
+
+/** The offers a state has recorded, by key, read from `book` (and an earlier version's `seen`) once per state. */
+const books = new WeakMap<OffersTriggerState, Map<string, Seen>>();
+
+function recorded(state: OffersTriggerState): Map<string, Seen> {
+	let book = books.get(state);
+	if (!book) {
+		book = parseBook(state);
+		books.set(state, book);
+	}
+	return book;
+}
+
+function parseBook(state: OffersTriggerState): Map<string, Seen> {
+	const book = new Map<string, Seen>();
+	const packed = typeof state.book === 'string' ? state.book : '';
+	for (let i = 0; i + RECORD_LENGTH <= packed.length; i += RECORD_LENGTH) {
+		const record = packed.slice(i, i + RECORD_LENGTH);
+		book.set(record.slice(0, KEY_LENGTH), unpack(record));
+	}
+	for (const [id, entry] of Object.entries(state.seen ?? {})) {
+		const seen = readLegacy(entry);
+		if (seen) book.set(offerKey(id), seen);
+	}
+	return book;
+}
+
+/** Writes what the state has recorded back into `book` (and drops an earlier version's `seen`). */
+export function packState(state: OffersTriggerState): void {
+	const book = books.get(state);
+	if (!book) return;
+	const parts: string[] = [];
+	for (const [key, seen] of book) parts.push(pack(key, seen));
+	state.book = parts.join('');
+	delete state.seen;
+}
+
+/** Whether the state has recorded an offer, and how many it holds. */
+export const hasRecorded = (state: IDataObject, offerId: string) => (books.get(state) ?? parseBook(state)).has(offerKey(offerId));
+export const recordedCount = (state: IDataObject) => (books.get(state) ?? parseBook(state)).size;
 
 /** Oldest first: by ModificationTimestamp, then OfferSubmissionDate, then OfferId. */
 export function byModification(a: Offer, b: Offer): number {
@@ -109,7 +178,7 @@ export function diffOffers(
 	offers: Offer[],
 	options: { includeUpdates: boolean; recordOnly?: boolean; baselineSince?: number },
 ): Array<{ offer: Offer; event: OfferEvent; previousUnknown?: boolean }> {
-	const seen = (state.seen ??= {});
+	const seen = recorded(state);
 	const horizon = time(state.horizon);
 	const out: Array<{ offer: Offer; event: OfferEvent; previousUnknown?: boolean }> = [];
 	for (const offer of [...offers].sort(byModification)) {
@@ -121,11 +190,12 @@ export function diffOffers(
 			submitted: time(offer.OfferSubmissionDate),
 			fingerprint: fingerprint(offer),
 		};
-		const previous = read(seen[id]);
+		const key = offerKey(id);
+		const previous = seen.get(key);
 		let event: OfferEvent | undefined;
 		if (!previous && options.baselineSince !== undefined) {
 			// The baseline: recorded; an update when it changed after the watch began.
-			seen[id] = write(now);
+			seen.set(key, now);
 			if (now.modified >= options.baselineSince && options.includeUpdates) out.push({ offer, event: 'updated', previousUnknown: true });
 			continue;
 		}
@@ -142,10 +212,10 @@ export function diffOffers(
 			event = 'updated';
 		} else {
 			// The same version (or a state of the first versions, with no fingerprint: recorded now).
-			if (!previous.fingerprint) seen[id] = write(now);
+			if (!previous.fingerprint) seen.set(key, now);
 			continue;
 		}
-		seen[id] = write(now);
+		seen.set(key, now);
 		if (options.recordOnly) continue;
 		if (event === 'updated' && !options.includeUpdates) continue;
 		out.push({ offer, event });
@@ -159,28 +229,21 @@ export function diffOffers(
  * moves up to what was forgotten.
  */
 export function pruneSeen(state: OffersTriggerState, startMs: number, maxSeen = MAX_SEEN): void {
-	const seen = (state.seen ??= {});
+	const seen = recorded(state);
 	let horizon = Math.max(time(state.horizon), startMs);
-	for (const [id, entry] of Object.entries(seen)) {
-		const s = read(entry) as Seen;
-		if ((s.submitted || s.modified) < startMs) delete seen[id];
-	}
-	const ids = Object.keys(seen);
-	if (ids.length > maxSeen) {
-		const at = (id: string) => {
-			const s = read(seen[id]) as Seen;
-			return s.submitted || s.modified;
-		};
-		const oldest = ids.sort((a, b) => at(a) - at(b));
-		const forget = oldest.slice(0, ids.length - maxSeen);
+	const at = (s: Seen) => s.submitted || s.modified;
+	for (const [key, s] of seen) if (at(s) < startMs) seen.delete(key);
+	if (seen.size > maxSeen) {
+		const oldest = [...seen.entries()].sort(([, a], [, b]) => at(a) - at(b));
 		// Keep whole seconds together: the horizon is the first second still kept.
-		const keepFrom = at(oldest[forget.length]);
-		for (const id of oldest) {
-			if (at(id) >= keepFrom) break;
-			delete seen[id];
+		const keepFrom = at(oldest[seen.size - maxSeen][1]);
+		for (const [key, s] of oldest) {
+			if (at(s) >= keepFrom) break;
+			seen.delete(key);
 		}
 		horizon = Math.max(horizon, keepFrom);
 		state.floor = new Date(horizon).toISOString();
 	}
 	state.horizon = new Date(horizon).toISOString();
+	packState(state);
 }
