@@ -2,6 +2,9 @@
 // Status Changed in real n8n under its own trigger runtime: publishing never waits on the history,
 // ticks (every 15 s) overlap polls slowed by the export (several seconds a read), and a change fires
 // once. docs/ARCHITECTURE.md, "Triggers under n8n's runtime".
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import {
 	activity,
 	api,
@@ -13,6 +16,7 @@ import {
 	pollingWorkflow,
 	sandboxLog,
 	setLive,
+	state,
 	statusBookRead,
 	waitFor,
 	type Execution,
@@ -46,7 +50,14 @@ async function emitted(workflowId: string, triggerName: string): Promise<Json[]>
 async function failIfMissing(workflowId: string, error: Error): Promise<never> {
 	const seen = (await sandboxLog('listings')).map((e) => `${e.method} ${e.path} ${JSON.stringify(e.query)} ${e.status}`);
 	const runs = await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}&limit=5`);
-	throw new Error(`${error.message}; the sandbox saw: ${seen.slice(-8).join(' | ') || 'nothing'}; executions: ${JSON.stringify(runs.data)}`);
+	const wf = await api<{ staticData?: unknown }>('GET', `/workflows/${workflowId}`);
+	const log = readFileSync(join(state().userFolder, 'n8n.log'), 'utf8')
+		.split('\n')
+		.filter((line) => /skyslope|error|poll/i.test(line))
+		.slice(-15);
+	throw new Error(
+		`${error.message}; the sandbox saw: ${seen.slice(-8).join(' | ') || 'nothing'}; executions: ${JSON.stringify(runs.data)}; static data: ${JSON.stringify(wf.staticData).slice(0, 600)}; n8n's log: ${log.join(' / ')}`,
+	);
 }
 
 describe('the Listings & Sales Trigger under n8n\'s trigger runtime (one-minute ticks)', () => {
@@ -102,6 +113,10 @@ describe('the Listings & Sales Trigger under n8n\'s trigger runtime (one-minute 
 				failIfMissing(workflowId, e),
 			);
 			expect((await slicesRead())[0]).toMatch(new RegExp(`^${year}-01-01`));
+			// That poll has ended (and kept its slices) once the next one reads its change window.
+			const windows = async () => (await sandboxLog('listings')).filter((e) => e.path === '/api/files' && typeof e.query.modifiedAfter === 'string').length;
+			const before = await windows();
+			await waitFor('the next poll', async () => (await windows()) > before, 150_000);
 			await activity('PATCH', `/sales/${String(pending?.saleGuid)}`, { status: 'closed' });
 			await waitFor('the history read, every sale', statusBookRead, 300_000);
 			await waitFor('the change emitted', async () => (await emitted(workflowId, triggerName)).length > 0, 150_000).catch((e: Error) =>
