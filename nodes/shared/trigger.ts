@@ -8,11 +8,12 @@ import type { IDataObject, IPollFunctions, IWebhookFunctions } from 'n8n-workflo
  * - n8n's scheduler starts a poll on every tick without waiting for the last one of the same
  *   trigger. `exclusivePoll` lets one poll per trigger run in this process; a tick that finds one
  *   running does nothing and says so in n8n's log.
- * - n8n saves a poll's static data only when the poll emits (and once after activation), and the
- *   durable scheduler rebuilds the workflow from the database on each tick. The newest state this
- *   process made is kept here too, with a revision: a poll starts from whichever of the two is
- *   newer, so progress of polls that emitted nothing is not lost while the process runs. A restart
- *   loses it, and the triggers' states are made so that re-reading what was lost is harmless.
+ * - n8n saves a poll's static data only when the poll emits (and once after activation), without
+ *   waiting, and the durable scheduler rebuilds the workflow from the database on each tick. The
+ *   newest state this process made is kept here too, with a revision: a poll starts from whichever
+ *   of the two is newer, so progress of polls that emitted nothing is not lost while the process
+ *   runs, and an emit is not repeated from an older copy. A restart loses it, and the triggers'
+ *   states are made so that re-reading what was lost is harmless.
  * - n8n runs webhook requests of one workflow side by side, each on its own copy of the static data,
  *   and the last save wins. `claimKeys` claims keys (a notification, a signed document) in this
  *   process synchronously, so that of two requests at the same moment only one delivers, and every
@@ -109,10 +110,12 @@ export async function exclusivePoll<T>(
 		// Top-level keys are assigned: n8n watches those for a change to save.
 		for (const k of Object.keys(stored)) if (!(k in next)) delete stored[k];
 		Object.assign(stored, next);
-		// A poll that emits has its state saved by n8n with the emit. One that n8n abandoned (the
-		// durable scheduler's timeout) emits nothing and saves nothing: were its state kept here, its
-		// events would count as delivered. So only a poll that emits nothing is remembered here.
-		if (emit === null) {
+		// Remembered here too, so that the next tick starts from it whatever the database holds: n8n
+		// saves a poll's state only when it emits, and then without waiting (the durable scheduler's
+		// next tick can load the older copy, and emit the same events again). A poll that emitted
+		// after running past its budget is not remembered: n8n may have abandoned it (the durable
+		// scheduler's timeout), and then its events were never delivered and must come again.
+		if (emit === null || Date.now() - now <= pollBudgetMs(ctx)) {
 			if (minted) slot.bornEmpty = storedEmpty;
 			slot.newest = next;
 		}
@@ -130,9 +133,15 @@ export async function exclusivePoll<T>(
  */
 export const HISTORY_CAP_MS = 30_000;
 export function historyBudgetMs(ctx: IPollFunctions): number {
+	const budget = pollBudgetMs(ctx);
+	return Math.min(HISTORY_CAP_MS, Number.isFinite(budget) ? budget / 2 : HISTORY_CAP_MS);
+}
+
+/** The time n8n gives a poll (`getPollBudgetMs()`, n8n 2.x); unbounded on n8n 1.x. */
+function pollBudgetMs(ctx: IPollFunctions): number {
 	const offered = (ctx as IPollFunctions & { getPollBudgetMs?: () => number }).getPollBudgetMs;
 	const budget = typeof offered === 'function' ? offered.call(ctx) : undefined;
-	return Math.min(HISTORY_CAP_MS, typeof budget === 'number' && budget > 0 ? budget / 2 : HISTORY_CAP_MS);
+	return typeof budget === 'number' && budget > 0 ? budget : Number.POSITIVE_INFINITY;
 }
 
 /** Keys claimed by webhook requests of each trigger in this process, oldest first. */

@@ -123,6 +123,22 @@ describe('SkySlope Offers Trigger under n8n\'s runtime', () => {
 		}
 		expect(new Set(next).size).toBe(4);
 	});
+
+	it('a tick that loads the state from before an emit (n8n saves it without waiting) does not emit it again', async () => {
+		const staticData: IDataObject = {};
+		await poll(staticData);
+		while (staticData.baselineSince !== undefined) await poll(staticData);
+		const database = structuredClone(staticData);
+		const fresh = upsert({ fileId: 10004 });
+		const reported: string[] = [];
+		for (let n = 0; n < 3; n++) {
+			// The save of the emitting poll has not reached the database when the next tick loads it.
+			for (const key of Object.keys(staticData)) delete staticData[key];
+			Object.assign(staticData, structuredClone(database));
+			reported.push(...rows(await poll(staticData)));
+		}
+		expect(reported).toEqual([`new ${fresh.OfferId}`]);
+	});
 });
 
 describe('the Offers Trigger at a large brokerage\'s size', () => {
