@@ -29,7 +29,7 @@ function memoryWatch(pid: number): { stop(): { startMb: number; peakMb: number }
 	};
 }
 
-const exports = async (m: Mirror, since: number) =>
+const exportReads = async (m: Mirror, since: number) =>
 	(await sandboxLog(m)).filter((e) => e.at >= since && e.service === 'listings' && e.method === 'GET' && e.path === '/api/files');
 
 export async function historyBench(): Promise<void> {
@@ -71,7 +71,7 @@ export async function historyBench(): Promise<void> {
 		let slices = 0;
 		const expectedSlices = year - 2000 + 2;
 		while (slices < expectedSlices) {
-			const reads = (await exports(m, since)).filter((e) => e.query.createdAfter !== undefined && e.status === 200);
+			const reads = (await exportReads(m, since)).filter((e) => e.query.createdAfter !== undefined && e.status === 200);
 			slices = reads.length;
 			if (!changedAt && reads.some((e) => String(e.query.createdAfter).startsWith(`${year}-01-01`))) {
 				for (const s of [...recent, ...old]) await sandbox(m, 'PATCH', `/listings/_sandbox/activity/sales/${s.saleGuid}`, { status: 'closed' });
@@ -82,11 +82,11 @@ export async function historyBench(): Promise<void> {
 		}
 		// The poll that read the last slice ends when it has streamed it; the next window read comes after.
 		const lastSlice = Date.now();
-		while (!(await exports(m, lastSlice)).some((e) => e.query.modifiedAfter !== undefined)) await sleep(1000);
+		while (!(await exportReads(m, lastSlice)).some((e) => e.query.modifiedAfter !== undefined)) await sleep(1000);
 		const historyRead = (Date.now() - since) / 1000;
 		await sleep(65_000);
 		const memory = watch.stop();
-		const all = await exports(m, since);
+		const all = await exportReads(m, since);
 		const polls = all.filter((e) => e.query.modifiedAfter !== undefined).length;
 		const events = (await executions(m, created.id)).flatMap((e) => itemsOf(e, 'Closed'));
 		const guids = events.map((e) => String(e.saleGuid));
