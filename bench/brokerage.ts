@@ -39,7 +39,7 @@ const LISTINGS_CREDENTIAL = {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** n8n's resident memory (its main process, where the nodes run), sampled until stopped: the peak. */
-function memoryWatch(pid: number): {
+export function memoryWatch(pid: number): {
 	stop(): { startMb: number; peakMb: number };
 } {
 	const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;

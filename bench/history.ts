@@ -4,9 +4,8 @@
 // then streaming), in real n8n with one-minute polls: the time publishing takes, the time until the
 // history is read, the polls it took, and the events of changes made during it (each once: with its
 // earlier status where its year was read before the change, else saying it is unknown).
-import { readFileSync } from 'node:fs';
-
 import { api, executions, itemsOf, sandbox, sandboxLog, startMirror, type Mirror } from '../test/mirror/mirror';
+import { memoryWatch } from './brokerage';
 import { fmt, out, report } from './lib';
 
 const LISTINGS = Number(process.env.BENCH_HISTORY_LISTINGS ?? 100_000);
@@ -14,20 +13,6 @@ const SALES = Number(process.env.BENCH_HISTORY_SALES ?? 50_000);
 const SLOW_MS = Number(process.env.BENCH_HISTORY_SLOW_MS ?? 5000);
 const CHANGES = 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** n8n's resident memory (its main process), sampled until stopped: the peak. */
-function memoryWatch(pid: number): { stop(): { startMb: number; peakMb: number } } {
-	const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-	const start = rss();
-	let peak = start;
-	const timer = setInterval(() => (peak = Math.max(peak, rss())), 250);
-	return {
-		stop() {
-			clearInterval(timer);
-			return { startMb: start, peakMb: Math.max(peak, rss()) };
-		},
-	};
-}
 
 const exportReads = async (m: Mirror, since: number) =>
 	(await sandboxLog(m)).filter((e) => e.at >= since && e.service === 'listings' && e.method === 'GET' && e.path === '/api/files');
