@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 // Figure 20: publishing a Status Changed trigger at a large brokerage (100,000 listings and 50,000
 // sales over ten years) against an export slowed to a live speed (each read answering after 5 s,
 // then streaming), in real n8n with one-minute polls: the time publishing takes, the time until the
