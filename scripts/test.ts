@@ -1,25 +1,41 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
-// `npm test`: the unit tests (jest), then the end-to-end tests inside a real n8n 2.x (jest -c
-// jest.e2e.config.js), the editor tests in headless Chromium (jest -c jest.browser.config.js) and
-// the smoke set inside n8n 1.x (jest -c jest.e2e-1x.config.js), the queue-mode cluster and the mirror
-// in Postgres (jest.queue.config.js, jest.mirror.config.js), and one
-// closing line `N passed, N failed` summed over all.
-// Exits non-zero when anything failed. `npm test -- --unit` or `-- --e2e` runs one of the two.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: every stage of the suite, and one closing line `N passed, N failed` summed over all.
+//
+//   unit     jest.config.js                the nodes, credentials and sandbox, no n8n
+//   e2e      test/e2e/jest.config.js       the packed package inside a real n8n 2.x (two shards)
+//   queue    test/queue/jest.config.js     n8n in queue mode: Postgres, Redis, main, workers, webhook processor
+//   mirror   test/mirror/jest.config.js    the mirror examples in n8n with a real Postgres
+//   browser  test/browser/jest.config.js   the editor in headless Chromium
+//   e2e-1x   test/e2e-1x/jest.config.js    the smoke set inside n8n 1.x
+//
+// The package is built and packed once, from a clean copy, and every stage installs that tarball.
+// Most stages spend their time waiting on n8n's poll ticks and schedules, not on the CPU, so they
+// run side by side in lanes (LANES below); each stage has its own n8n, sandbox and database, and
+// its output goes to a log of its own, printed whole when it fails. Each stage waits only for what
+// it needs installed (n8n 2.x, n8n 1.x, Postgres and Redis, Chromium; installed on the first run).
+//
+//   npm test                         everything
+//   npm test -- --unit               the unit tests only (a few minutes)
+//   npm test -- --e2e                every stage but the unit tests
+//   npm test -- --stage e2e offers   one stage, here with a jest path pattern (one node's tests)
+//   npm test -- --serial             the stages one after another (a small machine)
+// Exits non-zero when anything failed.
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { ensureChromium } from './lib/browser';
 import { ensureN8n, N8N_LINES, say } from './lib/host';
 import { REPO_ROOT } from './lib/processes';
+import { ensureQueueServices } from './lib/queue-services';
+import { PACKED_ONCE, packCleanCopy } from './lib/setup';
 import { spawnProcess } from './lib/spawn';
 
 interface JestJson {
 	numPassedTests: number;
 	numFailedTests: number;
 	numPendingTests: number;
-	numRuntimeErrorTestSuites: number;
-	success: boolean;
-	testResults: Array<{ name: string; status: string; assertionResults: unknown[]; message?: string }>;
+	testResults: Array<{ name: string; status: string; assertionResults: unknown[] }>;
 }
 
 interface Tally {
@@ -29,87 +45,203 @@ interface Tally {
 	skipped: number;
 	exitCode: number;
 	seconds: number;
+	log?: string;
 }
 
-function jest(name: string, args: string[], outDir: string): Promise<Tally> {
-	const outputFile = join(outDir, `${name}.json`);
+type Need = 'n8n 2.x' | 'n8n 1.x' | 'postgres and redis' | 'chromium';
+
+interface Stage {
+	name: string;
+	config: string;
+	needs: Need[];
+	args?: string[];
+}
+
+const STAGES = ['unit', 'e2e', 'queue', 'mirror', 'browser', 'e2e-1x'] as const;
+type StageName = (typeof STAGES)[number];
+
+const CONFIG: Record<StageName, { config: string; needs: Need[]; args?: string[] }> = {
+	unit: { config: 'jest.config.js', needs: [] },
+	e2e: { config: 'test/e2e/jest.config.js', needs: ['n8n 2.x'] },
+	queue: { config: 'test/queue/jest.config.js', needs: ['n8n 2.x', 'postgres and redis'], args: ['--passWithNoTests'] },
+	mirror: { config: 'test/mirror/jest.config.js', needs: ['n8n 2.x', 'postgres and redis'], args: ['--passWithNoTests'] },
+	browser: { config: 'test/browser/jest.config.js', needs: ['n8n 2.x', 'chromium'], args: ['--passWithNoTests'] },
+	'e2e-1x': { config: 'test/e2e-1x/jest.config.js', needs: ['n8n 1.x'] },
+};
+
+/**
+ * The end-to-end files that wait longest on one-minute poll ticks: the second e2e shard, with an
+ * n8n of its own. Every other file of test/e2e runs in the first shard, so a new file is never left out.
+ */
+const SECOND_E2E_SHARD = ['trigger-runtime.test.ts', 'skyslope.test.ts'];
+
+/**
+ * Which stages run one after another, lane by lane; the lanes run side by side. Measured on
+ * 2 cores (CONTRIBUTING.md): the longest lane, the mirror, sets the run's length.
+ */
+const LANES = [['unit', 'e2e-1x'], ['e2e 1/2', 'queue'], ['e2e 2/2', 'browser'], ['mirror']];
+
+function runJest(stage: Stage, outDir: string): Promise<Tally> {
+	const file = stage.name.replace(/[^\w-]+/g, '-');
+	const outputFile = join(outDir, `${file}.json`);
+	const logFile = join(outDir, `${file}.log`);
+	const log = createWriteStream(logFile);
 	const started = Date.now();
+	say(`[${stage.name}] started`);
 	return new Promise((resolve) => {
 		const child = spawnProcess(
 			process.execPath,
-			[join(REPO_ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...args, '--json', `--outputFile=${outputFile}`],
-			{ cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
+			[join(REPO_ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '-c', stage.config, ...(stage.args ?? []), '--json', `--outputFile=${outputFile}`],
+			{ cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
 		);
+		// Each finished test file is one line on the terminal; the stage's whole output is in its log.
+		let pending = '';
+		const onData = (chunk: Buffer) => {
+			log.write(chunk);
+			pending += chunk.toString('utf8');
+			const lines = pending.split('\n');
+			pending = lines.pop() ?? '';
+			for (const line of lines) if (/^(PASS|FAIL) /.test(line)) say(`[${stage.name}] ${line}`);
+		};
+		child.stdout?.on('data', onData);
+		child.stderr?.on('data', onData);
 		child.on('close', (code) => {
-			const tally: Tally = { name, passed: 0, failed: 0, skipped: 0, exitCode: code ?? 1, seconds: (Date.now() - started) / 1000 };
-			if (!existsSync(outputFile)) {
-				// Jest did not get to run tests (e.g. the end-to-end setup failed): one failure.
-				tally.failed = 1;
-				return resolve(tally);
+			log.end();
+			const tally: Tally = { name: stage.name, passed: 0, failed: 0, skipped: 0, exitCode: code ?? 1, seconds: (Date.now() - started) / 1000, log: logFile };
+			if (existsSync(outputFile)) {
+				const result = JSON.parse(readFileSync(outputFile, 'utf8')) as JestJson;
+				tally.passed = result.numPassedTests;
+				tally.failed = result.numFailedTests;
+				tally.skipped = result.numPendingTests;
+				// A test file that failed to load or run counts as one failure of its own.
+				for (const suite of result.testResults) {
+					if (suite.status === 'failed' && suite.assertionResults.length === 0) tally.failed++;
+				}
 			}
-			const result = JSON.parse(readFileSync(outputFile, 'utf8')) as JestJson;
-			tally.passed = result.numPassedTests;
-			tally.failed = result.numFailedTests;
-			tally.skipped = result.numPendingTests;
-			// A test file that failed to load or run counts as one failure of its own.
-			for (const suite of result.testResults) {
-				if (suite.status === 'failed' && suite.assertionResults.length === 0) tally.failed++;
-			}
+			// Jest did not get to run tests (a global setup failed), or exited non-zero for another reason.
 			if (tally.exitCode !== 0 && tally.failed === 0) tally.failed = 1;
+			say(`[${stage.name}] ${tally.passed} passed, ${tally.failed} failed (${tally.seconds.toFixed(0)} s)`);
 			resolve(tally);
 		});
 	});
 }
 
+/** What installs each need, started once and shared by every stage that waits on it. */
+function installs(): Record<Need, () => Promise<Error | undefined>> {
+	const once = (fn: () => Promise<unknown>) => {
+		let p: Promise<Error | undefined> | undefined;
+		return () =>
+			(p ??= fn().then(
+				() => undefined,
+				(error: Error) => error,
+			));
+	};
+	const n8nLine = (line: '1' | '2') => ensureN8n((l) => say(`[n8n ${N8N_LINES[line].n8n} host] ${l}`), N8N_LINES[line]);
+	// The two n8n lines install one after the other (each compiles sqlite3; two at once only slow
+	// each other), and so do the Debian packages (apt-get takes one lock).
+	const n8n2 = once(() => n8nLine('2'));
+	const n8n1 = once(() => n8n2().then(() => n8nLine('1')));
+	const services = once(() => ensureQueueServices((l) => say(`[debian] ${l}`)));
+	const chromium = once(() => services().then(() => ensureChromium((l) => say(`[debian] ${l}`))));
+	return { 'n8n 2.x': n8n2, 'n8n 1.x': n8n1, 'postgres and redis': services, chromium };
+}
+
+function parseArgs(argv: string[]) {
+	const chosen = new Set<StageName>();
+	const passThrough: string[] = [];
+	let serial = false;
+	for (let i = 0; i < argv.length; i++) {
+		const a = argv[i];
+		if (a === '--unit') chosen.add('unit');
+		else if (a === '--e2e') for (const s of STAGES.filter((n) => n !== 'unit')) chosen.add(s);
+		else if (a === '--serial') serial = true;
+		else if (a === '--stage' || a.startsWith('--stage=')) {
+			const name = a === '--stage' ? argv[++i] : a.slice('--stage='.length);
+			if (!STAGES.includes(name as StageName)) throw new Error(`--stage ${name}: not a stage (${STAGES.join(', ')})`);
+			chosen.add(name as StageName);
+		} else passThrough.push(a);
+	}
+	return { stages: chosen.size ? chosen : new Set<StageName>(STAGES), passThrough, serial };
+}
+
+/** The stages to run, the e2e stage in two shards unless a pattern picks its files. */
+function plan(chosen: Set<StageName>, passThrough: string[]): Stage[] {
+	const stages: Stage[] = [];
+	for (const name of STAGES) {
+		if (!chosen.has(name)) continue;
+		const { config, needs, args = [] } = CONFIG[name];
+		if (name === 'e2e' && passThrough.length === 0) {
+			const files = readdirSync(join(REPO_ROOT, 'test', 'e2e')).filter((f) => f.endsWith('.test.ts'));
+			const second = files.filter((f) => SECOND_E2E_SHARD.includes(f));
+			const first = files.filter((f) => !SECOND_E2E_SHARD.includes(f));
+			const paths = (list: string[]) => list.map((f) => `test/e2e/${f.replace(/\./g, '\\.')}$`);
+			stages.push({ name: 'e2e 1/2', config, needs, args: [...args, ...paths(first)] });
+			stages.push({ name: 'e2e 2/2', config, needs, args: [...args, ...paths(second)] });
+		} else {
+			stages.push({ name, config, needs, args: [...args, ...passThrough] });
+		}
+	}
+	return stages;
+}
+
 async function main() {
-	const only = process.argv.find((a) => a === '--unit' || a === '--e2e');
-	const passThrough = process.argv.slice(2).filter((a) => a !== '--unit' && a !== '--e2e');
+	const { stages: chosen, passThrough, serial } = parseArgs(process.argv.slice(2));
+	const stages = plan(chosen, passThrough);
 	const outDir = mkdtempSync(join(tmpdir(), 'skyslope-test-'));
-	const tallies: Tally[] = [];
-	// The first run on a machine installs n8n (minutes): do it while the unit tests run. The two
-	// lines install one after the other (each compiles sqlite3; two at once only slow each other).
-	const installLine = (line: '1' | '2') =>
-		ensureN8n((l) => say(`[n8n ${N8N_LINES[line].n8n} host] ${l}`), N8N_LINES[line]).then(
-			() => undefined,
-			(error: Error) => error,
-		);
-	const install = only === '--unit' ? Promise.resolve(undefined) : installLine('2');
-	const install1x = only === '--unit' ? Promise.resolve(undefined) : install.then(() => installLine('1'));
-	try {
-		if (only !== '--e2e') tallies.push(await jest('unit', passThrough, outDir));
-		if (only !== '--unit') {
-			const failed = await install;
+	const started = Date.now();
+
+	// One build and one pack for every stage (test/publish reads the same tarball).
+	say('[package] building and packing a clean copy once for every stage...');
+	process.env[PACKED_ONCE] = await packCleanCopy(join(outDir, 'package'));
+	say(`[package] ${process.env[PACKED_ONCE]} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+
+	const install = installs();
+	const runStage = async (stage: Stage): Promise<Tally> => {
+		for (const need of stage.needs) {
+			const failed = await install[need]();
 			if (failed) {
-				say(`[n8n host] the install failed, so the end-to-end tests cannot run:\n${failed.message}`);
-				tallies.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, exitCode: 1, seconds: 0 });
-			} else {
-				tallies.push(await jest('e2e', ['-c', 'jest.e2e.config.js', ...passThrough], outDir));
-				// n8n in queue mode: Postgres, Redis, main, two workers, a webhook processor (docs/SCALING.md).
-				tallies.push(await jest('queue', ['-c', 'jest.queue.config.js', '--passWithNoTests', ...passThrough], outDir));
-				// The mirror of docs/MIRROR.md: the examples in n8n with a real Postgres, both ways the sandbox answers.
-				tallies.push(await jest('mirror', ['-c', 'jest.mirror.config.js', '--passWithNoTests', ...passThrough], outDir));
-				// The editor in headless Chromium (test/browser): every node's screens as a new user meets them.
-				tallies.push(await jest('browser', ['-c', 'jest.browser.config.js', '--passWithNoTests', ...passThrough], outDir));
-			}
-			// The smoke set on the n8n 1.x line (test/e2e-1x), with its own n8n and Node.
-			const failed1x = await install1x;
-			if (failed1x) {
-				say(`[n8n host] the n8n 1.x install failed, so its smoke set cannot run:\n${failed1x.message}`);
-				tallies.push({ name: 'e2e n8n 1.x', passed: 0, failed: 1, skipped: 0, exitCode: 1, seconds: 0 });
-			} else {
-				tallies.push(await jest('e2e-1x', ['-c', 'jest.e2e-1x.config.js', ...passThrough], outDir));
+				say(`[${stage.name}] ${need} could not be installed, so this stage cannot run:\n${failed.message}`);
+				return { name: stage.name, passed: 0, failed: 1, skipped: 0, exitCode: 1, seconds: 0 };
 			}
 		}
-	} finally {
-		rmSync(outDir, { recursive: true, force: true });
-	}
+		return runJest(stage, outDir);
+	};
+	// Installs start at once, beside the unit tests, so a first run waits for them as little as it can.
+	if (stages.some((s) => s.name !== 'unit')) for (const need of new Set(stages.flatMap((s) => s.needs))) void install[need]();
+
+	const byName = new Map(stages.map((s) => [s.name, s]));
+	const lanes = serial
+		? [stages]
+		: [
+				...LANES.map((lane) => lane.flatMap((name) => byName.get(name) ?? [])),
+				// A stage no lane names (a pattern-picked e2e) runs in a lane of its own.
+				...stages.filter((s) => !LANES.flat().includes(s.name)).map((s) => [s]),
+			].filter((lane) => lane.length);
+	const tallies = (
+		await Promise.all(
+			lanes.map(async (lane) => {
+				const done: Tally[] = [];
+				for (const stage of lane) done.push(await runStage(stage));
+				return done;
+			}),
+		)
+	).flat();
+
 	say('');
+	const failedLogs = tallies.filter((t) => t.failed > 0 && t.log);
+	for (const t of failedLogs) {
+		say(`===== ${t.name}: its whole output (${t.log}) =====`);
+		say(readFileSync(t.log!, 'utf8'));
+	}
 	for (const t of tallies) {
 		say(`${t.name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${t.seconds.toFixed(0)} s, jest exit ${t.exitCode})`);
 	}
+	say(`all stages in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	const passed = tallies.reduce((s, t) => s + t.passed, 0);
 	const failed = tallies.reduce((s, t) => s + t.failed, 0);
 	say(`${passed} passed, ${failed} failed`);
+	// Logs of a failed run stay for reading; a green run leaves nothing behind.
+	if (failed === 0) rmSync(outDir, { recursive: true, force: true });
 	process.exit(failed > 0 || tallies.some((t) => t.exitCode !== 0) ? 1 : 0);
 }
 

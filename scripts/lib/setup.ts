@@ -3,7 +3,7 @@
 // community install does, start the sandbox, import credentials and workflows, start n8n, sign in,
 // and connect the Forms OAuth2 credential through n8n's own authorization flow.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -65,8 +65,41 @@ export interface Packed {
 	cleanup(): void;
 }
 
+/**
+ * The tarball `npm test` packs once for the whole run (scripts/test.ts): every stage installs it
+ * instead of building and packing again.
+ */
+export const PACKED_ONCE = 'SKYSLOPE_PACKED_TARBALL';
+
+/** What the build reads: everything else in the repository stays out of a clean copy. */
+const BUILD_INPUTS = ['package.json', 'tsconfig.json', 'scripts/copy-assets.js', 'README.md', 'LICENSE', 'CHANGELOG.md', 'nodes', 'credentials'];
+
+/**
+ * Builds and packs a clean copy of the repository in `work` (so a stale local dist/ can neither
+ * hide nor add anything, and the checkout is not touched); returns the tarball's path.
+ */
+export async function packCleanCopy(work: string): Promise<string> {
+	const source = join(work, 'source');
+	mkdirSync(source, { recursive: true });
+	for (const entry of BUILD_INPUTS) {
+		if (existsSync(join(REPO_ROOT, entry))) cpSync(join(REPO_ROOT, entry), join(source, entry), { recursive: true });
+	}
+	symlinkSync(join(REPO_ROOT, 'node_modules'), join(source, 'node_modules'), 'dir');
+	await run('npm', ['run', 'build'], { cwd: source });
+	const packDir = join(work, 'pack');
+	mkdirSync(packDir, { recursive: true });
+	const out = await run('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: source });
+	const [{ filename }] = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>;
+	return join(packDir, filename);
+}
+
 /** `npm run build` (unless build is false) and `npm pack` into a temporary folder. */
 export async function buildAndPack(log: Log, build = true): Promise<Packed> {
+	const once = process.env[PACKED_ONCE];
+	if (once && existsSync(once)) {
+		log(`Using the package packed once for this run (${once})`);
+		return { tarball: once, cleanup: () => undefined };
+	}
 	if (build) {
 		log('Building the package (npm run build)...');
 		await run('npm', ['run', 'build']);

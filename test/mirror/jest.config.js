@@ -6,6 +6,7 @@
  * @type {import('jest').Config}
  */
 module.exports = {
+	rootDir: '../..',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/mirror'],
 	testMatch: ['**/*.mirror.ts'],

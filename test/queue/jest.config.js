@@ -5,6 +5,7 @@
  * @type {import('jest').Config}
  */
 module.exports = {
+	rootDir: '../..',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/queue'],
 	testMatch: ['**/*.queue.ts'],

@@ -4,6 +4,7 @@
  * @type {import('jest').Config}
  */
 module.exports = {
+	rootDir: '../..',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/browser'],
 	testMatch: ['**/*.test.ts'],
