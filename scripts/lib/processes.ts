@@ -14,7 +14,41 @@ export const REPO_ROOT = join(__dirname, '..', '..');
 export const ENCRYPTION_KEY = 'n8n-nodes-skyslope-local-host-key';
 
 /** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
+/** Whether a port can be listened on now, on loopback. */
+function canListen(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const server = createServer();
+		server.unref();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+}
+
+/** The kernel's range for ports it hands out by itself (outgoing connections, listen on 0). */
+function ephemeralRange(): [number, number] {
+	try {
+		const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+		if (low > 0 && high >= low) return [low, high];
+	} catch {
+		// not Linux
+	}
+	return [32768, 60999];
+}
+
+/**
+ * A port free now, for a process started later. Drawn below the kernel's ephemeral range: a port
+ * the kernel handed out (listen on 0) would be free again after the check, and the first outgoing
+ * connection of any of the processes running side by side could take it before n8n listens.
+ */
+export async function freePort(): Promise<number> {
+	const [low] = ephemeralRange();
+	const from = 10_000;
+	const to = low - 1;
+	for (let attempt = 0; to - from > 1000 && attempt < 100; attempt++) {
+		const port = from + Math.floor(Math.random() * (to - from));
+		if (await canListen(port)) return port;
+	}
+	// No room below the ephemeral range: let the kernel choose.
 	return new Promise((resolve, reject) => {
 		const server = createServer();
 		server.unref();

@@ -340,7 +340,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
 	);
 	const group = { ownGroup: o.ownProcessGroups === true };
 	const sandboxLog = join(o.userFolder, 'sandbox.log');
-	const sandboxOrError = await startSandboxProcess(o.sandboxPort, sandboxLog, { ...group, stateDir: o.sandboxStateDir }).then(
+	const sandboxOrError = await startSandboxProcess(o.sandboxPort || (await freePort()), sandboxLog, { ...group, stateDir: o.sandboxStateDir }).then(
 		(s) => s,
 		(error: Error) => error,
 	);

@@ -81,6 +81,11 @@ describe('scanner: npm provenance (the package must be published from GitHub Act
 		expect(workflow).toMatch(/\n\s+(- )?run: npm publish --provenance --access public\b/);
 	});
 
+	it('publish.yml publishes from Node 24 with an npm that does trusted publishing (11.5.1 or newer)', () => {
+		expect(workflow).toMatch(/\n\s+node-version: 24\b/);
+		expect(workflow).toMatch(/npm install --global 'npm@>=11\.5\.1'/);
+	});
+
 	it('publish.yml lints and runs the tests (unit and end-to-end) before publishing', () => {
 		const publishAt = workflow.indexOf('npm publish');
 		for (const step of ['run: npm ci', 'run: npm run lint', 'run: npm test', 'run: npm run build']) {
@@ -271,8 +276,17 @@ describe("n8n's package loader (community install)", () => {
 			// n8n reads the codex from `<file>on`: X.node.js -> X.node.json.
 			const codexFile = `${file}on`;
 			expect(packed.files).toContain(codexFile);
-			const codex = JSON.parse(read(codexFile)) as { node: string; categories: string[]; resources?: Record<string, Array<{ url: string }>> };
+			const codex = JSON.parse(read(codexFile)) as {
+				node: string;
+				nodeVersion: string;
+				categories: string[];
+				resources?: Record<string, Array<{ url: string }>>;
+			};
 			expect(codex.node).toBe(`${manifest.name}.${description.name}`);
+			// The codex speaks of the version a new node gets: its default.
+			const versions = [description.version].flat();
+			const defaultVersion = description.defaultVersion ?? Math.max(...versions);
+			expect(`${codex.node} nodeVersion ${codex.nodeVersion}`).toBe(`${codex.node} nodeVersion ${defaultVersion.toFixed(1)}`);
 			expect(codex.categories.length).toBeGreaterThan(0);
 			for (const link of Object.values(codex.resources ?? {}).flat()) expect(link.url).toMatch(/^https:\/\//);
 		}

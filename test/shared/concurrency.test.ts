@@ -3,6 +3,8 @@
 // by the transport to what the rate-limit headers allow and halved while the service answers 429
 // or 503; the router's promises (order, pairedItem, continueOnFail, the stop report) unchanged.
 // A scriptable test server stands in for the service and counts what is in flight at its end.
+import http from 'node:http';
+
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -75,6 +77,23 @@ let accountSeq = 0;
 
 const sleepMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * When the client sent each request (by the last path segment), seen at node:http, under n8n's
+ * helpers: what the transport controls, whatever the machine's load does to its arrival.
+ */
+const sent = new Map<string, number>();
+const sentAt = (id: string) => {
+	const at = sent.get(id);
+	if (at === undefined) throw new Error(`request ${id} was not seen leaving the client`);
+	return at;
+};
+const httpRequest = http.request.bind(http);
+jest.spyOn(http, 'request').mockImplementation(((...args: Parameters<typeof http.request>) => {
+	const options = args.find((a): a is http.RequestOptions => typeof a === 'object' && a !== null && !(a instanceof URL));
+	if (options?.path) sent.set(options.path.split('?')[0].split('/').pop() ?? '', Date.now());
+	return httpRequest(...args);
+}) as typeof http.request);
+
 beforeAll(async () => {
 	server = await startTestServer(async (request) => {
 		active++;
@@ -96,6 +115,7 @@ beforeEach(() => {
 	itemsPeak = 0;
 	statuses.length = 0;
 	server.requests.length = 0;
+	sent.clear();
 	Object.assign(retryPolicy, originalPolicy, { baseDelayMs: 5, maxDelayMs: 20 });
 	answer = async (id) => {
 		await sleepMs(15);
@@ -145,11 +165,13 @@ describe('in flight: the service\'s number', () => {
 
 describe('rate-limit headers', () => {
 	it('in flight follows x-ratelimit-remaining: no request beyond the window, no 429', async () => {
-		// A window of 5 requests per whole second, told on every answer, as listings-sales does.
+		// A window of 5 requests per whole second, told on every answer, as listings-sales does. The
+		// window counts each request by the moment the client sent it: on a busy machine a request
+		// sent at the end of one second can arrive in the next, which says nothing of the client.
 		const windows = new Map<number, number>();
 		let overflow = 0;
 		answer = async (id) => {
-			const second = Math.floor(Date.now() / 1000);
+			const second = Math.floor(sentAt(id) / 1000);
 			const used = (windows.get(second) ?? 0) + 1;
 			windows.set(second, used);
 			const headers = {
@@ -185,7 +207,7 @@ describe('rate-limit headers', () => {
 				resetAtMs = (Math.floor(Date.now() / 1000) + 1) * 1000;
 				return { status: 200, headers: { 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': String(resetAtMs / 1000) }, body: { id } };
 			}
-			if (Date.now() < resetAtMs) beforeReset++;
+			if (sentAt(id) < resetAtMs) beforeReset++;
 			await sleepMs(20);
 			return { status: 200, body: { id } };
 		};

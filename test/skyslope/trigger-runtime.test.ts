@@ -14,6 +14,8 @@ const YEAR = 365 * DAY;
 const closedOnly = { event: 'statusChanged', fileTypes: ['listing', 'sale'], statuses: ['closed'] };
 /** A budget so small that each poll reads one slice of the history. */
 const ONE_SLICE = 1;
+// Each test reads ten years of history, some against a slow export: room for a busy machine.
+jest.setTimeout(120_000);
 
 let env: Env;
 beforeEach(async () => {
@@ -65,7 +67,8 @@ describe('overlapping ticks', () => {
 		while (staticData.history) expect(await poll(staticData)).toEqual([]);
 		const pending = sale('pending', 0);
 		close(pending);
-		env.sandbox.setLive({ zonelessDates: true, displayStatuses: true, slowExport: 1500 });
+		// Far slower than the three ticks below, even when a busy machine delays their timers.
+		env.sandbox.setLive({ zonelessDates: true, displayStatuses: true, slowExport: 5000 });
 		env.sandbox.clearLog();
 		const slow = poll(staticData);
 		const ticks: IDataObject[][] = [];
@@ -88,7 +91,8 @@ describe('the history in slices', () => {
 		env.sandbox.clearLog();
 		const started = Date.now();
 		expect(await poll(staticData)).toEqual([]);
-		expect(Date.now() - started).toBeLessThan(1000);
+		// No request is the point; the time is bounded generously, for a busy machine.
+		expect(Date.now() - started).toBeLessThan(5000);
 		expect(env.sent('GET', /^\/api\/files$/)).toEqual([]);
 		const unread = (staticData.history as { unread: number[] }).unread;
 		expect(unread[0]).toBe(new Date().getUTCFullYear());
@@ -192,7 +196,8 @@ describe('New and Changed: the first poll asks nothing', () => {
 		const parameters = { event: 'changedSale', statuses: [] };
 		const started = Date.now();
 		expect(await poll(staticData, undefined, parameters)).toEqual([]);
-		expect(Date.now() - started).toBeLessThan(1000);
+		// No request is the point; the time is bounded generously, for a busy machine.
+		expect(Date.now() - started).toBeLessThan(5000);
 		expect(env.sent('GET', /^\/api\/files$/)).toEqual([]);
 		const after = sale('incomplete', 0);
 		close(after);
