@@ -83,7 +83,9 @@ export class SandboxServer {
 				}
 			});
 		});
-		server.keepAliveTimeout = 5000;
+		// Idle connections stay open a minute, as the load balancers in front of web services keep
+		// them: clients close theirs first (undici after 4 s), so no request races a closing socket.
+		server.keepAliveTimeout = 65_000;
 		this.server = server;
 		await new Promise<void>((resolve, reject) => {
 			server.once('error', reject);

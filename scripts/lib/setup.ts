@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Everything `npm start` and the end-to-end suite share: build and install the package the way a
 // community install does, start the sandbox, import credentials and workflows, start n8n, sign in,
 // and connect the Forms OAuth2 credential through n8n's own authorization flow.

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Status Changed in real n8n under its own trigger runtime: publishing never waits on the history,
 // ticks (every 15 s) overlap polls slowed by the export (several seconds a read), and a change fires
 // once. docs/ARCHITECTURE.md, "Triggers under n8n's runtime".

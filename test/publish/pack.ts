@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Builds the package from a clean copy of the repository (packCleanCopy in scripts/lib/setup.ts: a
 // stale local dist/ can neither hide nor add anything), packs it with `npm pack` and unpacks the
 // tarball: the files a community install would get, and nothing else.

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // How many requests and items are in flight: the service's number (ServiceSpec.concurrency), held
 // by the transport to what the rate-limit headers allow and halved while the service answers 429
 // or 503; the router's promises (order, pairedItem, continueOnFail, the stop report) unchanged.

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
 
-import { fixForStatus } from '../../nodes/shared/transport/failure';
+import { fixForStatus } from '../../nodes/shared/transport/error-words';
 import { fixParameter } from '../../nodes/shared/validate';
 
 const ROOT = join(__dirname, '../..');

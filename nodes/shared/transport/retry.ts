@@ -9,7 +9,8 @@ import {
 } from 'n8n-workflow';
 
 import { renewingOptions, replacedSession, type Target } from './account';
-import { readFailure, toApiError } from './failure';
+import { readFailure } from './failure';
+import { toApiError } from './error-words';
 import { acquire, holdUntil, rateLimitWaitMs, release } from './gate';
 import { headerOf } from '../records';
 import { retryPolicy, type ApiContext, type ApiRequest, type FullResponse, type ServiceSpec } from './types';
