@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // `npm test`: every stage of the suite, and one closing line `N passed, N failed` summed over all.
 //
+//   lint     n8n-node lint                 the ecosystem's rules, strict, as n8n's verification runs them
 //   unit     jest.config.js                the nodes, credentials and sandbox, no n8n
 //   e2e      test/e2e/jest.config.js       the packed package inside a real n8n 2.x (two shards)
 //   queue    test/queue/jest.config.js     n8n in queue mode: Postgres, Redis, main, workers, webhook processor
@@ -16,6 +17,7 @@
 //
 //   npm test                         everything
 //   npm test -- --unit               the unit tests only (a few minutes)
+//   npm test -- --stage lint         n8n-node lint only
 //   npm test -- --e2e                every stage but the unit tests
 //   npm test -- --stage e2e offers   one stage, here with a jest path pattern (one node's tests)
 //   npm test -- --serial             the stages one after another (a small machine)
@@ -52,15 +54,18 @@ type Need = 'n8n 2.x' | 'n8n 1.x' | 'postgres and redis' | 'chromium';
 
 interface Stage {
 	name: string;
-	config: string;
+	/** A jest configuration; without one, `command` is the stage, one check passed or failed. */
+	config?: string;
+	command?: string[];
 	needs: Need[];
 	args?: string[];
 }
 
-const STAGES = ['unit', 'e2e', 'queue', 'mirror', 'browser', 'e2e-1x'] as const;
+const STAGES = ['lint', 'unit', 'e2e', 'queue', 'mirror', 'browser', 'e2e-1x'] as const;
 type StageName = (typeof STAGES)[number];
 
-const CONFIG: Record<StageName, { config: string; needs: Need[]; args?: string[] }> = {
+const CONFIG: Record<StageName, { config?: string; command?: string[]; needs: Need[]; args?: string[] }> = {
+	lint: { command: [join(REPO_ROOT, 'node_modules', '.bin', 'n8n-node'), 'lint'], needs: [] },
 	unit: { config: 'jest.config.js', needs: [] },
 	e2e: { config: 'test/e2e/jest.config.js', needs: ['n8n 2.x'] },
 	queue: { config: 'test/queue/jest.config.js', needs: ['n8n 2.x', 'postgres and redis'], args: ['--passWithNoTests'] },
@@ -79,7 +84,28 @@ const SECOND_E2E_SHARD = ['trigger-runtime.test.ts', 'skyslope.test.ts'];
  * Which stages run one after another, lane by lane; the lanes run side by side. Measured on
  * 2 cores (CONTRIBUTING.md): the longest lane, the mirror, sets the run's length.
  */
-const LANES = [['unit', 'e2e-1x'], ['e2e 1/2', 'queue'], ['e2e 2/2', 'browser'], ['mirror']];
+const LANES = [['lint', 'unit', 'e2e-1x'], ['e2e 1/2', 'queue'], ['e2e 2/2', 'browser'], ['mirror']];
+
+/** A stage that is one command: passed when it exits 0. */
+function runCommand(stage: Stage, outDir: string): Promise<Tally> {
+	const logFile = join(outDir, `${stage.name}.log`);
+	const log = createWriteStream(logFile);
+	const started = Date.now();
+	const [cmd, ...args] = stage.command ?? [];
+	return new Promise((resolve) => {
+		const child = spawnProcess(cmd, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+		child.stdout?.pipe(log, { end: false });
+		child.stderr?.pipe(log, { end: false });
+		child.on('error', (error) => log.write(`${error.message}\n`));
+		child.on('close', (code) => {
+			log.end();
+			const ok = code === 0;
+			const tally: Tally = { name: stage.name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, exitCode: code ?? 1, seconds: (Date.now() - started) / 1000, log: logFile };
+			say(`[${stage.name}] ${ok ? 'passed' : `failed (exit ${code})`} (${tally.seconds.toFixed(0)} s)`);
+			resolve(tally);
+		});
+	});
+}
 
 function runJest(stage: Stage, outDir: string): Promise<Tally> {
 	const file = stage.name.replace(/[^\w-]+/g, '-');
@@ -91,7 +117,7 @@ function runJest(stage: Stage, outDir: string): Promise<Tally> {
 	return new Promise((resolve) => {
 		const child = spawnProcess(
 			process.execPath,
-			[join(REPO_ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '-c', stage.config, ...(stage.args ?? []), '--json', `--outputFile=${outputFile}`],
+			[join(REPO_ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '-c', stage.config ?? 'jest.config.js', ...(stage.args ?? []), '--json', `--outputFile=${outputFile}`],
 			{ cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
 		);
 		// Each finished test file is one line on the terminal; the stage's whole output is in its log.
@@ -153,7 +179,7 @@ function parseArgs(argv: string[]) {
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (a === '--unit') chosen.add('unit');
-		else if (a === '--e2e') for (const s of STAGES.filter((n) => n !== 'unit')) chosen.add(s);
+		else if (a === '--e2e') for (const s of STAGES.filter((n) => n !== 'unit' && n !== 'lint')) chosen.add(s);
 		else if (a === '--serial') serial = true;
 		else if (a === '--stage' || a.startsWith('--stage=')) {
 			const name = a === '--stage' ? argv[++i] : a.slice('--stage='.length);
@@ -169,7 +195,11 @@ function plan(chosen: Set<StageName>, passThrough: string[]): Stage[] {
 	const stages: Stage[] = [];
 	for (const name of STAGES) {
 		if (!chosen.has(name)) continue;
-		const { config, needs, args = [] } = CONFIG[name];
+		const { config, command, needs, args = [] } = CONFIG[name];
+		if (command) {
+			stages.push({ name, command, needs });
+			continue;
+		}
 		if (name === 'e2e' && passThrough.length === 0) {
 			const files = readdirSync(join(REPO_ROOT, 'test', 'e2e')).filter((f) => f.endsWith('.test.ts'));
 			const second = files.filter((f) => SECOND_E2E_SHARD.includes(f));
@@ -191,9 +221,11 @@ async function main() {
 	const started = Date.now();
 
 	// One build and one pack for every stage (test/publish reads the same tarball).
-	say('[package] building and packing a clean copy once for every stage...');
-	process.env[PACKED_ONCE] = await packCleanCopy(join(outDir, 'package'));
-	say(`[package] ${process.env[PACKED_ONCE]} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+	if (stages.some((s) => s.config)) {
+		say('[package] building and packing a clean copy once for every stage...');
+		process.env[PACKED_ONCE] = await packCleanCopy(join(outDir, 'package'));
+		say(`[package] ${process.env[PACKED_ONCE]} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+	}
 
 	const install = installs();
 	const runStage = async (stage: Stage): Promise<Tally> => {
@@ -204,7 +236,7 @@ async function main() {
 				return { name: stage.name, passed: 0, failed: 1, skipped: 0, exitCode: 1, seconds: 0 };
 			}
 		}
-		return runJest(stage, outDir);
+		return stage.command ? runCommand(stage, outDir) : runJest(stage, outDir);
 	};
 	// Installs start at once, beside the unit tests, so a first run waits for them as little as it can.
 	if (stages.some((s) => s.name !== 'unit')) for (const need of new Set(stages.flatMap((s) => s.needs))) void install[need]();
@@ -234,7 +266,7 @@ async function main() {
 		say(readFileSync(t.log!, 'utf8'));
 	}
 	for (const t of tallies) {
-		say(`${t.name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${t.seconds.toFixed(0)} s, jest exit ${t.exitCode})`);
+		say(`${t.name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${t.seconds.toFixed(0)} s, exit ${t.exitCode})`);
 	}
 	say(`all stages in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	const passed = tallies.reduce((s, t) => s + t.passed, 0);
