@@ -25,7 +25,7 @@ const MAX_CATCH_UP_DAYS = 90;
 /** How far back a manual test run looks for a sample offer. */
 const SAMPLE_DAYS = 366;
 /** The longest Re-Read Period: ten years of offers. */
-const MAX_SWEEP_DAYS = 3650;
+const MAX_RE_READ_DAYS = 3650;
 /** A re-read (and baseline) window: whole days, the most one request of the service answers for (its 31 less one). */
 const SWEEP_WINDOW_DAYS = MAX_RANGE_DAYS - 1;
 
@@ -52,9 +52,9 @@ const events = triggerEvents(
 async function pollOffers(
 	ctx: IPollFunctions,
 	state: OffersTriggerState,
-	o: { key: string; agentId?: string; now: number; lookBackDays: number; sweepDays: number; budget: number; includeUpdates: boolean },
+	o: { key: string; agentId?: string; now: number; lookBackDays: number; reReadDays: number; budget: number; includeUpdates: boolean },
 ): Promise<Found[]> {
-	const { now, lookBackDays, sweepDays, includeUpdates } = o;
+	const { now, lookBackDays, reReadDays, includeUpdates } = o;
 	const lookBackStart = now - lookBackDays * DAY_MS;
 	const pages = { count: 0, largest: 0 };
 	const read = async (start: number, end: number) => {
@@ -72,7 +72,7 @@ async function pollOffers(
 	// The watch covers offers submitted from here on: the longer of Look Back and Re-Read Period,
 	// unless the state's bound made it forget older ones (floor).
 	const floor = state.floor ? Date.parse(state.floor) : Number.NEGATIVE_INFINITY;
-	const watchStart = Math.max(now - Math.max(lookBackDays, sweepDays) * DAY_MS, floor);
+	const watchStart = Math.max(now - Math.max(lookBackDays, reReadDays) * DAY_MS, floor);
 	if (!state.cursor) {
 		state.cursor = new Date(now).toISOString();
 		state.horizon = state.cursor;
@@ -103,7 +103,7 @@ async function pollOffers(
 		}
 		if (horizon <= watchStart) delete state.baselineSince;
 	} else {
-		found.push(...(await reRead(state, { read, pages, watchStart, lookBackStart, sweepDays, lookBackDays, budget: o.budget, includeUpdates })));
+		found.push(...(await reRead(state, { read, pages, watchStart, lookBackStart, reReadDays, lookBackDays, budget: o.budget, includeUpdates })));
 	}
 	state.cursor = new Date(now).toISOString();
 	pruneSeen(state, watchStart);
@@ -124,7 +124,7 @@ async function reRead(
 		pages: { count: number };
 		watchStart: number;
 		lookBackStart: number;
-		sweepDays: number;
+		reReadDays: number;
 		lookBackDays: number;
 		budget: number;
 		includeUpdates: boolean;
@@ -132,7 +132,7 @@ async function reRead(
 ): Promise<Found[]> {
 	const window = SWEEP_WINDOW_DAYS * DAY_MS;
 	const first = Math.floor(o.watchStart / DAY_MS) * DAY_MS;
-	if (!(o.sweepDays > o.lookBackDays && o.lookBackStart > first)) return [];
+	if (!(o.reReadDays > o.lookBackDays && o.lookBackStart > first)) return [];
 	const turn = Math.ceil((o.lookBackStart - first) / window);
 	o.pages.count = 0;
 	let next = Date.parse(`${state.sweepNext ?? ''}T00:00:00Z`);
@@ -183,7 +183,7 @@ export class SkySlopeOffersTrigger implements INodeType {
 						displayName: 'Re-Read Period (Days)',
 						name: 'sweepDays',
 						type: 'number',
-						typeOptions: { minValue: 0, maxValue: MAX_SWEEP_DAYS },
+						typeOptions: { minValue: 0, maxValue: MAX_RE_READ_DAYS },
 						default: 730,
 						description:
 							'How far back, by submission date, offers are read again to see later changes to them (accepted, countered, withdrawn weeks after submission). The service finds offers by submission date only, so the trigger re-reads this period a 30-day window at a time, spread over polls; 0 re-reads only the Look Back.',
@@ -246,11 +246,11 @@ export class SkySlopeOffersTrigger implements INodeType {
 			});
 		}
 
-		const sweepDays = checkInt(this, 'Re-Read Period (Days)', options.sweepDays ?? 730, 0, { min: 0, max: MAX_SWEEP_DAYS });
+		const reReadDays = checkInt(this, 'Re-Read Period (Days)', options.sweepDays ?? 730, 0, { min: 0, max: MAX_RE_READ_DAYS });
 		const budget = checkInt(this, 'Re-Read Requests per Poll', options.sweepRequestsPerPoll ?? 5, 0, { min: 1, max: 100 });
 		return await exclusivePoll(this, 'SkySlope Offers Trigger', async (stored) => {
 			const state = stored as OffersTriggerState;
-			const found = await pollOffers(this, state, { key: `${scope}:${agentId ?? ''}`, agentId, now, lookBackDays, sweepDays, budget, includeUpdates });
+			const found = await pollOffers(this, state, { key: `${scope}:${agentId ?? ''}`, agentId, now, lookBackDays, reReadDays, budget, includeUpdates });
 			// Never silent: past its bound the watch forgot offers of its period, and every poll says so.
 			const notice = state.floor
 				? `The trigger keeps at most ${MAX_SEEN} offers and forgot those submitted before ${state.floor}: a change to one of them is not reported. Shorten the Re-Read Period, or watch one agent's listings.`

@@ -28,7 +28,7 @@ export interface OffersTriggerState extends IDataObject {
 	 * after this moment is reported as updated, its earlier version unknown.
 	 */
 	baselineSince?: string;
-	/** The first day (YYYY-MM-DD, UTC) of the next window the re-read reads. */
+	/** The first day (YYYY-MM-DD, UTC) of the next window the re-read reads (its stored name kept from before the UI said "re-read"). */
 	sweepNext?: string;
 	/** The largest page the service has answered: a shorter page is the last of its window. */
 	largestPage?: number;
