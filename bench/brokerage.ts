@@ -25,8 +25,8 @@ import {
 	startMirror,
 	waitForPolls,
 	type Mirror,
-} from '../test/mirror/mirror';
-import type { WorkflowNode } from '../test/e2e/harness';
+} from '../harness/mirror';
+import type { WorkflowNode } from '../harness/n8n/workflows';
 import { fmt, mb, out, report } from './lib';
 
 const LISTINGS = Number(process.env.BENCH_BROKERAGE_LISTINGS ?? 100_000);
@@ -57,7 +57,7 @@ export function memoryWatch(pid: number): {
 
 const exportsSince = async (m: Mirror, since: number) =>
 	(await sandboxLog(m)).filter(
-		(e) => e.at >= since && e.service === 'listings' && e.path === '/api/files' && e.method === 'GET' && e.query.createdAfter !== undefined,
+		(e) => e.at >= since && e.service === 'listings' && e.path === '/api/files' && e.method === 'GET' && e.query.createdBefore !== undefined && e.query.type !== 'summary',
 	);
 
 /** Publishes a Status Changed trigger (every minute, listings and sales, to closed); its id. */
@@ -108,7 +108,7 @@ async function bookOf(m: Mirror, workflowId: string, timeoutMs: number, since: n
 	const year = new Date().getUTCFullYear();
 	for (;;) {
 		const reads = (await sandboxLog(m)).filter((e) => e.at >= since && e.service === 'listings' && e.path === '/api/files' && e.method === 'GET');
-		const last = reads.filter((e) => e.query.createdAfter !== undefined && e.status === 200);
+		const last = reads.filter((e) => e.query.createdBefore !== undefined && e.query.type !== 'summary' && e.status === 200);
 		const lastAt = last.length ? last[last.length - 1].at : Number.POSITIVE_INFINITY;
 		if (last.length >= year - 2000 + 2 && reads.some((e) => e.query.modifiedAfter !== undefined && e.at > lastAt)) break;
 		if (Date.now() > deadline) throw new Error('the Status Changed trigger did not read its history');

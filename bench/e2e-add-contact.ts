@@ -8,8 +8,8 @@
 // (runData[node].executionTime), interleaved rounds, median. The webhook round trip of the whole
 // workflow (trigger, split, node, saving the execution) is printed beside it.
 // Needs the e2e host (it starts one: about a minute, more on a first run that installs n8n).
-import globalSetup from '../test/e2e/global-setup';
-import globalTeardown from '../test/e2e/global-teardown';
+import globalSetup from '../harness/n8n/global-setup';
+import globalTeardown from '../harness/n8n/global-teardown';
 import { randomUUID } from 'node:crypto';
 
 import { sleep } from 'n8n-workflow';
@@ -25,7 +25,7 @@ import {
 	skyslopeNode,
 	state,
 	type WorkflowNode,
-} from '../test/e2e/harness';
+} from '../harness/n8n/workflows';
 import { describeRuns, fmt, median, out, report, sideBySide } from './lib';
 
 const ITEMS = 1000;

@@ -22,7 +22,7 @@ import {
 	state,
 	workflow,
 	type WorkflowNode,
-} from '../test/e2e/harness';
+} from '../harness/n8n/workflows';
 import { withE2eHost } from './e2e-host';
 import { out } from './lib';
 

@@ -15,7 +15,7 @@ import {
 	runWorkflow,
 	sandboxLog,
 	workflow,
-} from '../test/e2e/harness';
+} from '../harness/n8n/workflows';
 import type { N8nClient } from '../scripts/lib/n8n-api';
 import { tally, withE2eHost } from './e2e-host';
 import { out } from './lib';

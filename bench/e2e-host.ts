@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 // The real-n8n benchmarks share test/e2e's host: the package built, packed and installed as a
 // community package in n8n 2.41.1, the sandbox beside it. Each benchmark starts and stops its own.
-import globalSetup from '../test/e2e/global-setup';
-import globalTeardown from '../test/e2e/global-teardown';
+import globalSetup from '../harness/n8n/global-setup';
+import globalTeardown from '../harness/n8n/global-teardown';
 import { out } from './lib';
 
 /** Runs `fn` with the e2e host up; skipped with BENCH_E2E=0. */

@@ -6,8 +6,8 @@
 // Per cell: the two nodes' own execution times as n8n records them, interleaved, and the requests
 // and non-2xx answers the sandbox logged for each run. Rounds per cell: BENCH_LATENCY_ROUNDS (1);
 // BENCH_LATENCY_WORK=reads or =writes runs one half.
-import globalSetup from '../test/e2e/global-setup';
-import globalTeardown from '../test/e2e/global-teardown';
+import globalSetup from '../harness/n8n/global-setup';
+import globalTeardown from '../harness/n8n/global-teardown';
 
 import {
 	clearSandboxLog,
@@ -18,7 +18,7 @@ import {
 	skyslopeNode,
 	state,
 	type WorkflowNode,
-} from '../test/e2e/harness';
+} from '../harness/n8n/workflows';
 import { publish, run, type Bench } from './e2e-add-contact';
 import { fmt, median, out } from './lib';
 

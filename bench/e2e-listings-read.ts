@@ -12,8 +12,8 @@
 // Per cell: both readers' own execution times as n8n records them, the whole execution (startedAt to
 // stoppedAt), the requests the sandbox logged, and a check that both returned the same 1,000 ids.
 // Rounds per cell: BENCH_LISTINGS_ROUNDS (1), interleaved.
-import globalSetup from '../test/e2e/global-setup';
-import globalTeardown from '../test/e2e/global-teardown';
+import globalSetup from '../harness/n8n/global-setup';
+import globalTeardown from '../harness/n8n/global-teardown';
 import { randomUUID } from 'node:crypto';
 
 import { sleep } from 'n8n-workflow';
@@ -28,9 +28,9 @@ import {
 	skyslopeNode,
 	state,
 	type WorkflowNode,
-} from '../test/e2e/harness';
+} from '../harness/n8n/workflows';
 import type { SandboxServer } from '../sandbox';
-import { Listings, validListing } from '../test/sandbox/listings-client';
+import { Listings, validListing } from '../harness/listings-client';
 import { patientApi } from './e2e-add-contact';
 import { tally } from './e2e-host';
 import { fmt, median, out } from './lib';

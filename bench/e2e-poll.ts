@@ -16,7 +16,7 @@ import {
 	type RequestLogEntry,
 	type WorkflowNode,
 	api,
-} from '../test/e2e/harness';
+} from '../harness/n8n/workflows';
 import { tally, withE2eHost } from './e2e-host';
 import { out } from './lib';
 

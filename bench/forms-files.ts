@@ -2,7 +2,7 @@
 //
 // 1. Requests sent / the least possible: the service pages at most 500 files and says the total,
 //    so ceil(total / 500) requests read everything.
-// 2. The node's time (n8n-core's WorkflowExecute through test/harness, as n8n runs it) / a bare
+// 2. The node's time (n8n-core's WorkflowExecute through harness/node, as n8n runs it) / a bare
 //    undici loop sending exactly the same requests (same URLs, same bearer token) on one keep-alive
 //    connection and parsing each answer. Interleaved rounds, median ratio.
 //    The forms rate limit is raised for this figure: it compares client overhead, not waiting.
@@ -12,8 +12,8 @@
 import type { IExecuteFunctions, IHttpRequestOptions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
 import { SkySlopeFormsOAuth2Api } from '../credentials/SkySlopeFormsOAuth2Api.credentials';
-import { CREDENTIAL, startForms } from '../test/forms/setup';
-import { runNode } from '../test/harness';
+import { CREDENTIAL, startForms } from '../harness/forms-env';
+import { runNode } from '../harness/node';
 import { describeRuns, fmt, out, report, sideBySide } from './lib';
 import { BareClient, replayable, type Replayable } from './replay';
 

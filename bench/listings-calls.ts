@@ -8,7 +8,7 @@
 // 8. 1,000 listing reads in one execution (limit raised out of the way): logins performed.
 import { sleep } from 'n8n-workflow';
 
-import { startEnv } from '../test/skyslope/setup';
+import { startEnv } from '../harness/listings-env';
 import { fmt, out, report } from './lib';
 
 const WINDOW_S = 6;

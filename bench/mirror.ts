@@ -21,7 +21,7 @@ import {
 	waitForPolls,
 	type Execution,
 	type Mirror,
-} from '../test/mirror/mirror';
+} from '../harness/mirror';
 import { fmt, median, out, report } from './lib';
 
 const HISTORY = { listings: 5000, sales: 5000, offers: 5000, days: 730 };

@@ -12,7 +12,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 import { SkySlopeOffersTrigger } from '../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
 import { startSandbox } from '../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../sandbox/offers';
-import { runPoll } from '../test/harness';
+import { runPoll } from '../harness/node';
 import { fmt, out, report } from './lib';
 
 const DAY = 24 * 3600 * 1000;

@@ -11,7 +11,7 @@ import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workfl
 import { SkySlopeOffers } from '../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { startSandbox } from '../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../sandbox/offers';
-import { runNode } from '../test/harness';
+import { runNode } from '../harness/node';
 import { describeRuns, out, report, sideBySide } from './lib';
 import { BareClient, replayable } from './replay';
 

@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 
 import { startQueueCluster, type QueueCluster } from '../scripts/lib/queue-host';
-import { skyslopeNode } from '../test/e2e/harness';
-import { QueueHarness, type Execution } from '../test/queue/harness';
+import { skyslopeNode } from '../harness/n8n/workflows';
+import { QueueHarness, type Execution } from '../harness/queue';
 import { fmt, out } from './lib';
 
 const EXECUTIONS = Number(process.env.BENCH_QUEUE_EXECUTIONS ?? 40);

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { clearSandboxLog, runWorkflow, sandboxLog, setFaults, skyslopeNode, workflow, type Json, type RunResult } from '../test/e2e/harness';
+import { clearSandboxLog, runWorkflow, sandboxLog, setFaults, skyslopeNode, workflow, type Json, type RunResult } from '../harness/n8n/workflows';
 import { SANDBOX_CLIENT_SECRET } from '../sandbox/forms';
 import { DEMO } from '../sandbox/listings';
 import { OFFERS_CLIENT_SECRET } from '../sandbox/offers';

@@ -120,30 +120,73 @@ function checkAgainstSummary(
 	}
 }
 
-/** The slice that holds every file created before BOOK_FIRST_YEAR. */
+/** The slice that holds every file created before BOOK_FIRST_YEAR, however old or empty its date. */
 const BEFORE_FIRST_YEAR = BOOK_FIRST_YEAR - 1;
+/**
+ * The last step of the history: the account's own count of its files against the book's. A file
+ * whose creation date falls in no slice (one ahead of every clock, say) is then read with all the others.
+ */
+const EVERY_FILE = 0;
+/** Later than any creation date the service can hold: the account check's slice ends here. */
+const END_OF_TIME = '9999-12-31T23:59:59.999Z';
 
-/** The slices of the read of every file, newest first: one a creation year to now, then all before 2000. */
+/** The slices of the read of every file, newest first: one a creation year to now, then all before 2000, then the account check. */
 export function bookYears(now: number): number[] {
 	const years: number[] = [];
 	for (let year = new Date(now).getUTCFullYear(); year >= BOOK_FIRST_YEAR; year--) years.push(year);
-	years.push(BEFORE_FIRST_YEAR);
+	years.push(BEFORE_FIRST_YEAR, EVERY_FILE);
 	return years;
 }
 
-/** The creation dates of one slice. */
-export function bookSlice(year: number, now: number): { createdAfter: string; createdBefore: string } {
-	if (year === BEFORE_FIRST_YEAR) {
-		return { createdAfter: '1970-01-01T00:00:00.000Z', createdBefore: new Date(Date.UTC(BOOK_FIRST_YEAR, 0, 1) - 1).toISOString() };
-	}
+/**
+ * The creation dates of one slice. The oldest has no start: files from before 1970 and files whose
+ * creation date is empty (the service writes `0001-01-01T00:00:00`) fall in it.
+ */
+export function bookSlice(year: number, now: number): { createdAfter?: string; createdBefore: string } {
+	if (year === EVERY_FILE) return { createdBefore: END_OF_TIME };
+	if (year === BEFORE_FIRST_YEAR) return { createdBefore: new Date(Date.UTC(BOOK_FIRST_YEAR, 0, 1) - 1).toISOString() };
 	// The newest slice reaches a day past now: a service clock ahead of ours loses nothing.
 	const end = Date.UTC(year + 1, 0, 1) - 1;
 	return { createdAfter: new Date(Date.UTC(year, 0, 1)).toISOString(), createdBefore: new Date(end > now ? now + DAY : end).toISOString() };
 }
 
-/** The creation-date slices of the read of every file, oldest first. */
-export function bookSlices(now: number): Array<{ createdAfter: string; createdBefore: string }> {
-	return bookYears(now).reverse().map((year) => bookSlice(year, now));
+/** The creation-date slices of the read of every file, oldest first (the account check not among them). */
+export function bookSlices(now: number): Array<{ createdAfter?: string; createdBefore: string }> {
+	return bookYears(now)
+		.filter((year) => year !== EVERY_FILE)
+		.reverse()
+		.map((year) => bookSlice(year, now));
+}
+
+/** Where a slice's files were created, in words. */
+function sliceWords(slice: { createdAfter?: string; createdBefore: string }): string {
+	return slice.createdBefore === END_OF_TIME
+		? 'every file'
+		: `files created ${slice.createdAfter ? `${slice.createdAfter} to ` : 'up to '}${slice.createdBefore}`;
+}
+
+/**
+ * How many files of these types the account holds, by its export's summary alone (no file is sent):
+ * what the book must hold once the history is read.
+ */
+async function accountTotal(ctx: IPollFunctions, types: string[]): Promise<number> {
+	const stream = await skySlopeStream.call(ctx, { method: 'GET', path: '/api/files', qs: { type: 'summary', createdBefore: END_OF_TIME } });
+	let summary: IDataObject | undefined;
+	try {
+		for await (const object of parseExportStream(stream)) if (object.objectType === 'summary') summary = object;
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), `${error instanceof ExportStreamError ? error.message : String(error)} (the account's count of its files)`, {
+			description: 'The export stream broke off while the trigger asked for the number of files; the next poll asks again.',
+		});
+	}
+	const counts = { listing: summary?.numberOfListings, sale: summary?.numberOfSales };
+	const unreadable = types.filter((t) => !Number.isFinite(Number(counts[t as 'listing' | 'sale'])) || counts[t as 'listing' | 'sale'] === null);
+	if (!summary || unreadable.length) {
+		throw new NodeOperationError(ctx.getNode(), `The account's count of its files cannot be read: ${summary ? `the summary has no number of ${unreadable.join(' or ')}s` : 'the export came without its summary'}`, {
+			description: `What came: ${JSON.stringify(summary ?? null).slice(0, 300)}. The next poll asks again.`,
+		});
+	}
+	return types.reduce((sum, t) => sum + Number(counts[t as 'listing' | 'sale']), 0);
 }
 
 /**
@@ -167,7 +210,7 @@ async function readSlice(
 ): Promise<IDataObject[]> {
 	const { types, book } = options;
 	const slice = bookSlice(options.year, Date.now());
-	const where = `files created ${slice.createdAfter} to ${slice.createdBefore}`;
+	const where = sliceWords(slice);
 	const stream = await skySlopeStream.call(ctx, { method: 'GET', path: '/api/files', qs: { type: [...types, 'summary'].join(','), ...slice } });
 	const changed: IDataObject[] = [];
 	const received: Record<string, number> = { listing: 0, sale: 0 };
@@ -265,7 +308,10 @@ async function pollStatusChanged(
 		// At least one slice a poll, more while the budget lasts.
 		for (let n = 0; unread.length && (n === 0 || Date.now() - startedAt < budget); n++) {
 			const year = unread[0];
-			emit.push(...(await readSlice(ctx, { types, year, book, targets, changedFrom, earlier })));
+			// The account check: a book short of the account's count reads every file once.
+			if (year !== EVERY_FILE || book.size < (await accountTotal(ctx, types))) {
+				emit.push(...(await readSlice(ctx, { types, year, book, targets, changedFrom, earlier })));
+			}
 			unread.shift();
 		}
 		if (unread.length) Object.assign(next, { history: { unread }, ...(state.earlier ? { earlier: state.earlier } : {}), ...(state.statuses ? { statuses: state.statuses } : {}) });

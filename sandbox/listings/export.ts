@@ -99,11 +99,20 @@ export function addressOf(dto: Dto): string {
 	return `${street}, ${p.city ?? ''}, ${p.state ?? ''} ${p.zip ?? ''}`;
 }
 
+/** SkySlope's empty date (.NET's DateTime.MinValue, written `0001-01-01T00:00:00`), in ms. */
+const EMPTY_DATE = Date.parse('0001-01-01T00:00:00Z');
+
+/** A stored date as the service compares it: an empty one is the year 1, before every filter's date. */
+function comparable(value: unknown): number {
+	const ms = typeof value === 'string' && value ? Date.parse(value) : NaN;
+	return Number.isNaN(ms) ? EMPTY_DATE : ms;
+}
+
 export function matches(dto: Dto, f: ExportFilters): boolean {
 	if (!f.types.has(String(dto.objectType))) return false;
 	if (f.statuses !== 'all' && !f.statuses.has(String(dto.status))) return false;
-	const created = Date.parse(String(dto.createdOn));
-	const modified = Date.parse(String(dto.modifiedOn));
+	const created = comparable(dto.createdOn);
+	const modified = comparable(dto.modifiedOn);
 	if (f.createdAfter !== undefined && created < f.createdAfter) return false;
 	if (f.createdBefore !== undefined && created > f.createdBefore) return false;
 	if (f.modifiedAfter !== undefined && modified < f.modifiedAfter) return false;

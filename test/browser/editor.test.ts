@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { say } from '../../scripts/lib/host';
-import { state } from '../e2e/harness';
+import { state } from '../../harness/n8n/workflows';
 import { Editor, type Finding, formatFinding } from './editor';
 import { rawTokens } from './raw-names';
 

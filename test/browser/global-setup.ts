@@ -3,7 +3,7 @@
 // the end-to-end suite. Without a browser the tests skip, saying why, and no n8n is started.
 import { ensureChromium } from '../../scripts/lib/browser';
 import { say } from '../../scripts/lib/host';
-import e2eSetup from '../e2e/global-setup';
+import e2eSetup from '../../harness/n8n/global-setup';
 
 export default async function globalSetup(): Promise<void> {
 	const browser = await ensureChromium((line) => say(`[browser] ${line}`));

@@ -12,7 +12,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }],
 	},
 	globalSetup: '<rootDir>/test/browser/global-setup.ts',
-	globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+	globalTeardown: '<rootDir>/harness/n8n/global-teardown.ts',
 	maxWorkers: 1,
 	testTimeout: 600000,
 	slowTestThreshold: 60,

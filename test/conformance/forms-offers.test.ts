@@ -8,8 +8,8 @@ import { USERS } from '../../sandbox/forms';
 import type { LiveSwitches } from '../../sandbox/core/live';
 import { FORMS_WRITE_WARNING } from '../../sandbox/forms/live';
 import { type OffersState } from '../../sandbox/offers';
-import { binary, runNode } from '../harness';
-import { byId, jsonOf, startForms, tinyPdf, type FormsEnv } from '../forms/setup';
+import { binary, runNode } from '../../harness/node';
+import { byId, jsonOf, startForms, tinyPdf, type FormsEnv } from '../../harness/forms-env';
 import { ALLOWED, conformanceProblems, operationKey, operationsOf, requestProblems } from './openapi';
 import { offersCredentials } from '../offers/setup';
 

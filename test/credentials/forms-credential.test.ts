@@ -5,7 +5,7 @@ import type { ICredentialDataDecryptedObject, IWorkflowExecuteAdditionalData } f
 import { request } from 'undici';
 
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
-import { CredentialTypes, HarnessCredentialsHelper, type CredentialStore } from '../harness';
+import { CredentialTypes, HarnessCredentialsHelper, type CredentialStore } from '../../harness/node';
 import { bootForms, type FormsHarness } from '../sandbox/forms-client';
 
 const TYPE = 'skySlopeFormsOAuth2Api';

@@ -6,8 +6,8 @@ import { formsService } from '../../nodes/SkySlopeForms/service';
 import { listingsService } from '../../nodes/SkySlopeListingsSales/service';
 import { offersService } from '../../nodes/SkySlopeOffers/service';
 import { apiRequest, type ServiceSpec } from '../../nodes/shared/transport';
-import { runNode } from '../harness';
-import { testNode } from '../harness/test-node';
+import { runNode } from '../../harness/node';
+import { testNode } from '../../harness/node/test-node';
 
 export const PROBE_SERVICES = {
 	offers: offersService,

@@ -13,8 +13,8 @@ import { startSandbox, type SandboxServer } from '../../sandbox';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../sandbox/forms/auth';
 import { DEMO, demoCredentials } from '../../sandbox/listings';
 import { OFFERS_CLIENT_SECRET } from '../../sandbox/offers';
-import { obtainFormsToken } from '../harness';
-import { startTestServer, type Reply, type TestServer } from '../harness/test-server';
+import { obtainFormsToken } from '../../harness/node';
+import { startTestServer, type Reply, type TestServer } from '../../harness/node/test-server';
 import { probe } from './probe';
 import { offersCredentials } from '../offers/setup';
 

@@ -6,8 +6,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { demoCredentials } from '../../sandbox/listings';
-import { runNode, testCredential } from '../harness';
-import { testNode } from '../harness/test-node';
+import { runNode, testCredential } from '../../harness/node';
+import { testNode } from '../../harness/node/test-node';
 
 /** GET /api/subscribers with the SkySlope API credential. */
 const SubscribersProbe = testNode({

@@ -4,8 +4,8 @@
 // scripted stand-in (test/e2e/fake-llm.ts) and the Offers tool for Agent > Get Listings With Offers.
 // The stand-in refuses to go on unless the tool it is offered carries the operation's own tool text
 // (not n8n's automatic "<action> in <node>"), calls it once, then answers from its result.
-import { recordsOf, startModelStandIn, type ChatRequest, type FakeLlm, type ToolResult } from '../e2e/fake-llm';
-import { api, clearSandboxLog, credentialRef, sandboxLog, runWorkflow, type Json, type RunResult, type Workflow, type WorkflowNode } from '../e2e/harness';
+import { recordsOf, startModelStandIn, type ChatRequest, type FakeLlm, type ToolResult } from '../../harness/n8n/fake-llm';
+import { api, clearSandboxLog, credentialRef, sandboxLog, runWorkflow, type Json, type RunResult, type Workflow, type WorkflowNode } from '../../harness/n8n/workflows';
 import { toolTextOf } from '../e2e/tool-texts';
 
 const AGENT = 'AI Agent';

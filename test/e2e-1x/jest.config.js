@@ -15,7 +15,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }],
 	},
 	globalSetup: '<rootDir>/test/e2e-1x/global-setup.ts',
-	globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+	globalTeardown: '<rootDir>/harness/n8n/global-teardown.ts',
 	maxWorkers: 1,
 	testTimeout: 120000,
 	slowTestThreshold: 30,

@@ -27,7 +27,7 @@ import {
 	waitFor,
 	waitForExecution,
 	workflow,
-} from '../e2e/harness';
+} from '../../harness/n8n/workflows';
 
 const line = (e: RequestLogEntry) => `${e.method} ${e.path} ${e.status}`;
 const header = (e: RequestLogEntry, name: string) => e.headers[name.toLowerCase()] ?? '';

@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { recordsOf, startModelStandIn, type ChatRequest, type FakeLlm, type Json, type ToolResult } from './fake-llm';
-import { api, clearSandboxLog, runWorkflow, sandboxLog, type RunResult, type Workflow, type WorkflowNode } from './harness';
+import { recordsOf, startModelStandIn, type ChatRequest, type FakeLlm, type Json, type ToolResult } from '../../harness/n8n/fake-llm';
+import { api, clearSandboxLog, runWorkflow, sandboxLog, type RunResult, type Workflow, type WorkflowNode } from '../../harness/n8n/workflows';
 import { toolTextOf } from './tool-texts';
 
 const EXAMPLE = join(__dirname, '..', '..', 'examples', 'ai-ask-about-your-deals.json');

@@ -12,7 +12,7 @@ import {
 	sandboxLog,
 	state,
 	testCredential,
-} from './harness';
+} from '../../harness/n8n/workflows';
 
 const line = (e: RequestLogEntry) => `${e.method} ${e.path} ${e.status}`;
 

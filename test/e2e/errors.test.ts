@@ -1,7 +1,7 @@
 // How a refusal of the service reaches the user inside real n8n: the node's error carries the
 // service's own message and its traceId; with "On Error: Continue" the failing item becomes an error
 // item paired with its input, and the other items go on.
-import { clearSandboxLog, type Json, runWorkflow, sandboxLog, skyslopeNode, state, workflow } from './harness';
+import { clearSandboxLog, type Json, runWorkflow, sandboxLog, skyslopeNode, state, workflow } from '../../harness/n8n/workflows';
 
 const MISSING_FILE = 999999;
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { createWorkflow, CREDENTIALS, deactivateWorkflow, runWorkflow, state, type Workflow } from './harness';
+import { createWorkflow, CREDENTIALS, deactivateWorkflow, runWorkflow, state, type Workflow } from '../../harness/n8n/workflows';
 
 const dir = join(__dirname, '..', '..', 'examples');
 const examples = readdirSync(dir)

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { say } from '../../scripts/lib/host';
 import { freePort } from '../../scripts/lib/processes';
 import { type Host, startHost } from '../../scripts/lib/setup';
-import { type Execution, formsTriggerWorkflow, type ItemOut, type Json, type RequestLogEntry } from './harness';
+import { type Execution, formsTriggerWorkflow, type ItemOut, type Json, type RequestLogEntry } from '../../harness/n8n/workflows';
 
 const FILE_ID = 1011;
 let host: Host | undefined;

@@ -19,7 +19,7 @@ import {
 	state,
 	waitForExecution,
 	type Workflow,
-} from './harness';
+} from '../../harness/n8n/workflows';
 
 
 function triggerWorkflow(fileId: number, webhookId = randomUUID()): Workflow {

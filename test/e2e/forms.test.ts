@@ -24,7 +24,7 @@ import {
 	waitForExecution,
 	type Workflow,
 	workflow,
-} from './harness';
+} from '../../harness/n8n/workflows';
 import { conformanceProblems } from '../conformance/openapi';
 
 const id = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });

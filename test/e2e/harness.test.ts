@@ -1,6 +1,6 @@
 // Proves the harness itself with n8n's built-in HTTP Request node against the sandbox: input items
 // reach the workflow, every node's output and pairing come back, and the sandbox log shows what n8n sent.
-import { clearSandboxLog, runWorkflow, sandboxLog, START, state, workflow } from './harness';
+import { clearSandboxLog, runWorkflow, sandboxLog, START, state, workflow } from '../../harness/n8n/workflows';
 
 describe('e2e harness (built-in HTTP Request node against the sandbox)', () => {
 	beforeEach(async () => {

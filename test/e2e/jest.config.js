@@ -12,8 +12,8 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }],
 	},
-	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
-	globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+	globalSetup: '<rootDir>/harness/n8n/global-setup.ts',
+	globalTeardown: '<rootDir>/harness/n8n/global-teardown.ts',
 	maxWorkers: 1,
 	testTimeout: 120000,
 	slowTestThreshold: 30,

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
-// The package in real n8n (running in Asia/Kolkata, test/e2e/global-setup.ts) against the sandbox
+// The package in real n8n (running in Asia/Kolkata, harness/n8n/global-setup.ts) against the sandbox
 // answering as clients of the live service report: a page past the last one is a 422, date-times
 // carry no zone (an empty one is 0001-01-01T00:00:00), statuses are display names.
 import {
@@ -23,7 +23,7 @@ import {
 	workflow,
 	type Json,
 	type WorkflowNode,
-} from './harness';
+} from '../../harness/n8n/workflows';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp';
 
-import { clearSandboxLog, createWorkflow, deactivateWorkflow, sandboxLog, state, type Workflow, type WorkflowNode } from './harness';
+import { clearSandboxLog, createWorkflow, deactivateWorkflow, sandboxLog, state, type Workflow, type WorkflowNode } from '../../harness/n8n/workflows';
 import { toolTextOf } from './tool-texts';
 
 const example = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'ai-mcp-server.json'), 'utf8')) as Workflow;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { N8nClient } from '../../scripts/lib/n8n-api';
 import { freePort, portTaken, REPO_ROOT } from '../../scripts/lib/processes';
 import { type ChildProcess, spawnProcess } from '../../scripts/lib/spawn';
-import { CREDENTIALS } from './harness';
+import { CREDENTIALS } from '../../harness/n8n/workflows';
 
 /** Every process below `root` (children, their children, ...), from /proc. */
 function descendants(root: number): number[] {

@@ -21,7 +21,7 @@ import {
 	waitForExecution,
 	type Workflow,
 	workflow,
-} from './harness';
+} from '../../harness/n8n/workflows';
 import { conformanceProblems } from '../conformance/openapi';
 
 const DAY = 24 * 3600 * 1000;

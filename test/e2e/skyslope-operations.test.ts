@@ -10,7 +10,7 @@
 // figure 5.
 import { resources } from '../../nodes/SkySlopeListingsSales/actions';
 import { documentedOperations } from '../skyslope/documented';
-import { clearSandboxLog, runWorkflow, sandboxLog, setRateLimit, skyslopeNode, workflow, type Json, type RateLimit, type RunResult, type WorkflowNode } from './harness';
+import { clearSandboxLog, runWorkflow, sandboxLog, setRateLimit, skyslopeNode, workflow, type Json, type RateLimit, type RunResult, type WorkflowNode } from '../../harness/n8n/workflows';
 
 /** One node of a walk: its name, its resource and operation, and its other parameters. */
 interface Step {

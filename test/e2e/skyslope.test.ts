@@ -20,7 +20,7 @@ import {
 	waitFor,
 	waitForExecution,
 	workflow,
-} from './harness';
+} from '../../harness/n8n/workflows';
 
 
 /** Nodes that create a sale (incomplete until it has commissions and a buyer or seller). */

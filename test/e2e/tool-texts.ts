@@ -4,7 +4,7 @@ import { resources as forms } from '../../nodes/SkySlopeForms/actions';
 import { resources as listingsSales } from '../../nodes/SkySlopeListingsSales/actions';
 import { resources as offers } from '../../nodes/SkySlopeOffers/actions';
 import type { Resource } from '../../nodes/shared';
-import type { WorkflowNode } from './harness';
+import type { WorkflowNode } from '../../harness/n8n/workflows';
 
 const BY_TOOL_TYPE: Record<string, Resource[]> = {
 	'n8n-nodes-skyslope.skySlopeFormsTool': forms,

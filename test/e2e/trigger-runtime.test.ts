@@ -17,10 +17,11 @@ import {
 	sandboxLog,
 	setLive,
 	state,
+	isHistorySlice,
 	statusBookRead,
 	waitFor,
 	type Execution,
-} from './harness';
+} from '../../harness/n8n/workflows';
 
 afterEach(async () => {
 	await setLive({});
@@ -32,8 +33,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The history's slices the sandbox answered so far, by their first day. */
 async function slicesRead(): Promise<string[]> {
 	return (await sandboxLog('listings'))
-		.filter((e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300 && typeof e.query.createdAfter === 'string')
-		.map((e) => String(e.query.createdAfter));
+		.filter(isHistorySlice)
+		// The oldest slice has no start: it sorts last.
+		.map((e) => String(e.query.createdAfter ?? ''));
 }
 
 async function executions(workflowId: string): Promise<Execution[]> {

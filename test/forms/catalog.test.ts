@@ -1,5 +1,5 @@
 import { USERS } from '../../sandbox/forms';
-import { byId, jsonOf, useForms } from './setup';
+import { byId, jsonOf, useForms } from '../../harness/forms-env';
 
 const env = useForms();
 

@@ -4,8 +4,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { USERS } from '../../sandbox/forms';
-import { readBinary } from '../harness';
-import { byId, jsonOf, useForms } from './setup';
+import { readBinary } from '../../harness/node';
+import { byId, jsonOf, useForms } from '../../harness/forms-env';
 
 const env = useForms();
 

@@ -1,7 +1,7 @@
 import { USERS } from '../../sandbox/forms';
 import { fieldsOf } from '../../sandbox/forms/seed';
-import { binary, readBinary } from '../harness';
-import { byId, fromList, jsonOf, tinyPdf, useForms } from './setup';
+import { binary, readBinary } from '../../harness/node';
+import { byId, fromList, jsonOf, tinyPdf, useForms } from '../../harness/forms-env';
 
 const env = useForms();
 

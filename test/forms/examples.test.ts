@@ -7,8 +7,8 @@ import { request } from 'undici';
 import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
 import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
 import type { SignedNotification } from '../../sandbox/forms';
-import { jsonOf, startForms, type FormsEnv } from './setup';
-import { examplesNamed } from '../harness/examples';
+import { jsonOf, startForms, type FormsEnv } from '../../harness/forms-env';
+import { examplesNamed } from '../../harness/node/examples';
 
 const examples = examplesNamed(/^forms-.*\.json$/);
 

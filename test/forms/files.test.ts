@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
 import { USERS } from '../../sandbox/forms';
-import { byId, fromList, jsonOf, useForms } from './setup';
+import { byId, fromList, jsonOf, useForms } from '../../harness/forms-env';
 
 const env = useForms({ scale: { files: 600 } });
 

@@ -3,7 +3,7 @@
 // node gives the same output in both.
 import type { Naming } from '../../sandbox/forms/naming';
 import { USERS } from '../../sandbox/forms';
-import { byId, jsonOf, startForms, type FormsEnv } from './setup';
+import { byId, jsonOf, startForms, type FormsEnv } from '../../harness/forms-env';
 
 let env: FormsEnv;
 

@@ -1,7 +1,7 @@
 // The operations SkySlope's own OpenAPI document has and the service documents lack: groups, form
 // tags, buyer agreements by market, and the form versions of a library, against the strict sandbox.
 import { USERS } from '../../sandbox/forms';
-import { jsonOf, useForms } from './setup';
+import { jsonOf, useForms } from '../../harness/forms-env';
 
 const env = useForms();
 

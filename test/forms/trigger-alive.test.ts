@@ -15,8 +15,8 @@ import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api
 import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { USERS, type FormsServiceState } from '../../sandbox/forms';
-import { runWebhookMethods, type WebhookMethod } from '../harness';
-import { byId, CREDENTIAL, formsCredential } from './setup';
+import { runWebhookMethods, type WebhookMethod } from '../../harness/node';
+import { byId, CREDENTIAL, formsCredential } from '../../harness/forms-env';
 import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 
 // Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.

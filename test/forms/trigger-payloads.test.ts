@@ -8,8 +8,8 @@ import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api
 import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
 import { notificationKey, readNotification } from '../../nodes/SkySlopeForms/helpers/triggerState';
 import { NOTIFICATION_SHAPES, USERS, type NotificationPayload, type NotificationShape } from '../../sandbox/forms';
-import { readBinary, runWebhook, runWebhookMethods } from '../harness';
-import { byId, CREDENTIAL, useForms } from './setup';
+import { readBinary, runWebhook, runWebhookMethods } from '../../harness/node';
+import { byId, CREDENTIAL, useForms } from '../../harness/forms-env';
 import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 
 // Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.

@@ -5,8 +5,8 @@ import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api
 import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
 import { SEEN_LIMIT, notificationKey } from '../../nodes/SkySlopeForms/helpers/triggerState';
 import { USERS, type SignedNotification } from '../../sandbox/forms';
-import { readBinary, runWebhook, runWebhookMethods, type WebhookMethod } from '../harness';
-import { byId, CREDENTIAL, useForms } from './setup';
+import { readBinary, runWebhook, runWebhookMethods, type WebhookMethod } from '../../harness/node';
+import { byId, CREDENTIAL, useForms } from '../../harness/forms-env';
 import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 
 // Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.

@@ -12,9 +12,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
-import { binary, readBinary, resolveCredentials, runNode, testCredential } from './index';
-import type { TestServer } from './test-server';
-import { startTestServer } from './test-server';
+import { binary, readBinary, resolveCredentials, runNode, testCredential } from '../../harness/node';
+import type { TestServer } from '../../harness/node/test-server';
+import { startTestServer } from '../../harness/node/test-server';
 
 /** A throwaway credential: API key in a header, base URL chosen by an expression on $self. */
 class EchoApi implements ICredentialType {

@@ -1,8 +1,8 @@
-// The README's example, kept runnable (with import paths as seen from test/harness).
+// harness/README.md's example, kept runnable (with import paths as seen from a folder of test/).
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { runNode } from './index';
+import { runNode } from '../../harness/node';
 
 let sandbox: SandboxServer;
 beforeAll(async () => (sandbox = await startSandbox({ port: 0 })));

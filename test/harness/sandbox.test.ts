@@ -10,8 +10,8 @@ import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api
 import { SkySlopeOffersOAuth2Api } from '../../credentials/SkySlopeOffersOAuth2Api.credentials';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../sandbox/forms';
-import { obtainFormsToken, runNode, testCredential } from './index';
-import { testCredentialType, testNode } from './test-node';
+import { obtainFormsToken, runNode, testCredential } from '../../harness/node';
+import { testCredentialType, testNode } from '../../harness/node/test-node';
 import { demoCredentials } from '../../sandbox/listings';
 import { offersCredentials } from '../offers/setup';
 

@@ -16,10 +16,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { runMethod, runPoll, runWebhook, runWebhookMethods } from './index';
-import type { TestServer } from './test-server';
-import { startTestServer } from './test-server';
-import { testCredentialType } from './test-node';
+import { runMethod, runPoll, runWebhook, runWebhookMethods } from '../../harness/node';
+import type { TestServer } from '../../harness/node/test-server';
+import { startTestServer } from '../../harness/node/test-server';
+import { testCredentialType } from '../../harness/node/test-node';
 
 const FeedApi = testCredentialType(
 	'feedApi',

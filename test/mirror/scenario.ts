@@ -26,7 +26,7 @@ import {
 	waitForPolls,
 	type Comparison,
 	type Mirror,
-} from './mirror';
+} from '../../harness/mirror';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { startPostgres, type PostgresService } from '../../scripts/lib/queue-services';
-import { psql } from './mirror';
+import { psql } from '../../harness/mirror';
 
 const schema = readFileSync(join(__dirname, '../../examples/mirror/schema.sql'), 'utf8');
 const schemaV1 = readFileSync(join(__dirname, '../fixtures/mirror/schema-v1.sql'), 'utf8');

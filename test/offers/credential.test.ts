@@ -1,9 +1,9 @@
 import { SkySlopeOffersOAuth2Api } from '../../credentials/SkySlopeOffersOAuth2Api.credentials';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET } from '../../sandbox/offers';
-import { testCredential } from '../harness';
-import { createAdditionalData, makeCredentialsHelper } from '../harness/context';
-import { prepareEnvironment } from '../harness/environment';
+import { testCredential } from '../../harness/node';
+import { createAdditionalData, makeCredentialsHelper } from '../../harness/node/context';
+import { prepareEnvironment } from '../../harness/node/environment';
 
 describe('SkySlope Offers OAuth2 API credential', () => {
 	let sandbox: SandboxServer;

@@ -7,9 +7,9 @@ import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { type OffersState } from '../../sandbox/offers';
-import { runNode, runPoll } from '../harness';
+import { runNode, runPoll } from '../../harness/node';
 import { offersCredentials } from './setup';
-import { examplesNamed } from '../harness/examples';
+import { examplesNamed } from '../../harness/node/examples';
 
 interface ExampleNode {
 	name: string;

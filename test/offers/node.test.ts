@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type Offer } from '../../sandbox/offers';
-import { runNode } from '../harness';
+import { runNode } from '../../harness/node';
 import { offersBetween, useOffers } from './setup';
 
 const DAY = 24 * 3600 * 1000;

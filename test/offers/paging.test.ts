@@ -4,9 +4,9 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { type OffersState } from '../../sandbox/offers';
-import { runNode } from '../harness';
+import { runNode } from '../../harness/node';
 import { offersBetween, offersCredentialsAt, useOffers } from './setup';
-import { startTestServer, type RecordedRequest, type Reply, type TestServer } from '../harness/test-server';
+import { startTestServer, type RecordedRequest, type Reply, type TestServer } from '../../harness/node/test-server';
 
 const offers = Array.from({ length: 130 }, (_, i) => ({
 	OfferId: `offer-${String(i).padStart(3, '0')}`,

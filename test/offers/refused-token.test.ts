@@ -4,7 +4,7 @@
 // flight together still go again up to twice: one of their refreshes may have replaced the token.)
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
-import { runNode } from '../harness';
+import { runNode } from '../../harness/node';
 import { offersCredentials } from './setup';
 
 let sandbox: SandboxServer;

@@ -6,7 +6,7 @@ import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
 import { startSandbox, type RequestLogEntry, type SandboxOptions, type SandboxServer } from '../../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
-import { runMethod, runNode, runPoll, type MethodKind, type RunMethodResult, type RunNodeResult } from '../harness';
+import { runMethod, runNode, runPoll, type MethodKind, type RunMethodResult, type RunNodeResult } from '../../harness/node';
 
 /** The Offers credential of the Custom environment at a base URL, as a user saves it. */
 export function offersCredentialsAt(

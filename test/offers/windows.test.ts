@@ -4,7 +4,7 @@
 import { dayWindows } from '../../nodes/SkySlopeOffers/helpers/offers';
 import { MAX_RANGE_DAYS } from '../../nodes/SkySlopeOffers/service';
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { runNode } from '../harness';
+import { runNode } from '../../harness/node';
 import { offersCredentials, useOffers } from './setup';
 
 const DAY = 24 * 3600 * 1000;

@@ -33,8 +33,8 @@ import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffers
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import type { ServiceName } from '../../sandbox/core/context';
 import type { FormsServiceState } from '../../sandbox/forms';
-import { formsCredential } from '../forms/setup';
-import { runNode, type CredentialClass } from '../harness';
+import { formsCredential } from '../../harness/forms-env';
+import { runNode, type CredentialClass } from '../../harness/node';
 import { demoCredentials } from '../../sandbox/listings';
 import { offersCredentials } from '../offers/setup';
 

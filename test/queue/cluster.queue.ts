@@ -6,8 +6,8 @@
 import { writeFileSync } from 'node:fs';
 
 import { startQueueCluster, type QueueCluster } from '../../scripts/lib/queue-host';
-import { createListingNodes as listingNodes, formsTriggerNode, type Json, NODE_TYPES, pollingWorkflow, skyslopeNode, type Workflow } from '../e2e/harness';
-import { itemsOf, QueueHarness, sleep, type Execution } from './harness';
+import { createListingNodes as listingNodes, formsTriggerNode, type Json, NODE_TYPES, pollingWorkflow, skyslopeNode, type Workflow } from '../../harness/n8n/workflows';
+import { itemsOf, QueueHarness, sleep, type Execution } from '../../harness/queue';
 
 let cluster: QueueCluster;
 let h: QueueHarness;

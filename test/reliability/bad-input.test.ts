@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { binary } from '../harness';
+import { binary } from '../../harness/node';
 import { badValuesFor, namesParam, operationsOf, SCRIPT, setAt, TEN_MB, type BadValue, type Operation, type Param } from './badInput';
 import { byId, descriptionOf, jsonOf, startEnv, type Env, type NodeKey } from './setup';
 

@@ -6,8 +6,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { retryPolicy } from '../../nodes/shared/transport';
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { runNode } from '../harness';
-import { startTestServer, type TestServer } from '../harness/test-server';
+import { runNode } from '../../harness/node';
+import { startTestServer, type TestServer } from '../../harness/node/test-server';
 import { byId, fastRetries, realRetries, startEnv, storm, type Env } from './setup';
 
 /** What the runs measured, printed into RESULTS.md by hand from a run's output. */

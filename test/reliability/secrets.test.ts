@@ -15,8 +15,8 @@ import { SkySlopeOffersOAuth2Api } from '../../credentials/SkySlopeOffersOAuth2A
 import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
 import { SCOPES } from '../../sandbox/forms';
 import { OFFERS_CLIENT_SECRET } from '../../sandbox/offers';
-import { reportedErrors, runWebhook, runWebhookMethods, testCredential } from '../harness';
-import { Container } from '../harness/environment';
+import { reportedErrors, runWebhook, runWebhookMethods, testCredential } from '../../harness/node';
+import { Container } from '../../harness/node/environment';
 import { byId, startEnv, type Env, type NodeKey } from './setup';
 
 /** A value no response would hold by chance (built, so that the source holds no secret-looking literal). */

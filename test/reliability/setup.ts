@@ -18,10 +18,10 @@ import { startSandbox, type FaultRule, type RequestLogEntry, type SandboxOptions
 import type { FormsServiceState } from '../../sandbox/forms';
 import { demoCredentials, type ListingsState } from '../../sandbox/listings';
 import { type OffersState } from '../../sandbox/offers';
-import { formsCredential } from '../forms/setup';
-import { runNode, type RunNodeResult } from '../harness';
+import { formsCredential } from '../../harness/forms-env';
+import { runNode, type RunNodeResult } from '../../harness/node';
 import { offersCredentials } from '../offers/setup';
-export { listingCreate } from '../skyslope/setup';
+export { listingCreate } from '../../harness/listings-env';
 
 export type NodeKey = 'forms' | 'skyslope' | 'offers';
 

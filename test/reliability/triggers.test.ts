@@ -6,7 +6,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
 import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
 import type { FaultRule } from '../../sandbox';
-import { runPoll } from '../harness';
+import { runPoll } from '../../harness/node';
 import { fastRetries, jsonOf, listingCreate, realRetries, startEnv, storm, type Env, type NodeKey } from './setup';
 
 let env: Env;

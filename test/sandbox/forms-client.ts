@@ -1,7 +1,7 @@
 // A small HTTP client for the forms sandbox tests (undici, real sockets).
 import { request } from 'undici';
 
-import { useStarted } from '../harness/use';
+import { useStarted } from '../../harness/node/use';
 import { startSandbox, type SandboxOptions, type SandboxServer } from '../../sandbox';
 import { SCOPES, type FormsServiceState } from '../../sandbox/forms';
 

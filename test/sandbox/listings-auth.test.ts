@@ -1,5 +1,5 @@
 import { expectedSignature } from '../../sandbox/listings/auth';
-import { DEMO, Listings, sign } from './listings-client';
+import { DEMO, Listings, sign } from '../../harness/listings-client';
 
 describe('listings sandbox: login and sessions (spec 5)', () => {
 	let now = Date.now();

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 import { request } from 'undici';
 
-import { Listings, parseExport } from './listings-client';
+import { Listings, parseExport } from '../../harness/listings-client';
 
 const LISTING_FIELDS = 'objectType listingGuid agentGuid createdByGuid coListingAgentGuid referringAgentGuid mlsNumber status modifiedOn officeId officeGuid checklistType type listingDate source otherSource fileId commission expirationDate company listingPrice email property commercialLease sellers homeWarrantyContact miscContact stage coAgentGuids agent coAgents customFields createdOn'.split(' ');
 const SALE_FIELDS = 'objectType saleGuid listingGuid agentGuid createdByGuid mlsNumber escrowNumber statusId status officeId officeGuid checklistType escrowClosingDate actualClosingDate contractAcceptedDate modifiedOn source otherSource dealType listingPrice salePrice isOfficeLead coBrokerCompany email property commission sellers buyers titleContact escrowContact attorneyContact lenderContact otherSideAgentContact homeWarrantyContact miscContact commercialLease commissionBreakdowns coAgentGuids commissionSplits stage commissionReferral agent coAgents earnestMoneyDeposit customFields createdOn'.split(' ');

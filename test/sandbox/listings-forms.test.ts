@@ -1,6 +1,6 @@
 import type { FieldDef } from '../../sandbox/listings/fields';
 import type { ChecklistType, ListingRecord, User } from '../../sandbox/listings/types';
-import { Listings, validListing } from './listings-client';
+import { Listings, validListing } from '../../harness/listings-client';
 
 describe('listings sandbox: form-driven create and update, business limits (spec 1.3, 2.2, 2.6)', () => {
 	let api: Listings;

@@ -2,7 +2,7 @@
 // payload under `values`, a single office as `{ guid, name }`, a warning on every write, and a 500
 // for a document's file name sent as a query parameter. Off, each answer is as before.
 import { WRITE_WARNING } from '../../sandbox/listings/live';
-import { Listings } from './listings-client';
+import { Listings } from '../../harness/listings-client';
 
 const api = Listings.use({ rateLimits: { listings: { limit: 10000 } } });
 afterEach(() => api.sandbox.setLive({}));

@@ -1,4 +1,4 @@
-import { Listings } from './listings-client';
+import { Listings } from '../../harness/listings-client';
 
 type Page = { value: { listings?: Array<Record<string, string>>; sales?: Array<Record<string, string>>; pageNumber: number }; links: Array<{ href: string; rel: string; method: string }> };
 

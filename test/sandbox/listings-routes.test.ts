@@ -1,6 +1,6 @@
 import { listingsEndpoints, listingsExtraEndpoints } from '../../sandbox/listings/manifest';
 import type { ListingRecord, SaleRecord } from '../../sandbox/listings/types';
-import { Listings, validListing } from './listings-client';
+import { Listings, validListing } from '../../harness/listings-client';
 
 describe('listings sandbox: every endpoint of the manifest is served', () => {
 	const api = Listings.use({ rateLimits: { listings: { limit: 10000 } } });

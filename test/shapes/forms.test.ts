@@ -4,7 +4,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { USERS } from '../../sandbox/forms';
-import { byId, jsonOf, startForms, type FormsEnv } from '../forms/setup';
+import { byId, jsonOf, startForms, type FormsEnv } from '../../harness/forms-env';
 import { describeEveryWrapping, expectUnreadable, type ReadCase } from './variants';
 
 let env: FormsEnv;

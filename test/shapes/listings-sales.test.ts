@@ -3,7 +3,7 @@
 // operation, the status and the keys it saw; the seller limit never counts an unread listing as 0.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { byId, json, startEnv, type Env } from '../skyslope/setup';
+import { byId, json, startEnv, type Env } from '../../harness/listings-env';
 import { describeEveryWrapping, expectUnreadable, VARIANTS, type ReadCase } from './variants';
 
 let env: Env;

@@ -2,7 +2,7 @@
 import type { SandboxServer } from '../../sandbox';
 import type { ServiceName } from '../../sandbox/core/context';
 import type { ShapeVariant } from '../../sandbox/core/shapes';
-import type { RunNodeResult } from '../harness';
+import type { RunNodeResult } from '../../harness/node';
 
 /** Every wrapping a reasonable service may choose (the `unrecognisable` one is tested apart). */
 export const VARIANTS: ShapeVariant[] = ['singular', 'plural-one', 'bare', 'bare-array', 'value-wrapped', 'unwrapped'];

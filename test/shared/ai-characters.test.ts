@@ -7,9 +7,9 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { type OffersState } from '../../sandbox/offers';
-import { startForms, type FormsEnv } from '../forms/setup';
-import { runNode, type RunNodeResult } from '../harness';
-import { startEnv, type Env } from '../skyslope/setup';
+import { startForms, type FormsEnv } from '../../harness/forms-env';
+import { runNode, type RunNodeResult } from '../../harness/node';
+import { startEnv, type Env } from '../../harness/listings-env';
 import { offersCredentials } from '../offers/setup';
 
 const characters = (result: RunNodeResult) => {

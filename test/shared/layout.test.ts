@@ -166,3 +166,43 @@ describe('imports', () => {
 		expect(importCycles(path.join(__dirname, '..', '..', 'sandbox'))).toEqual([]);
 	});
 });
+
+describe('the doors of the house', () => {
+	const ROOT = path.join(__dirname, '..', '..');
+	const folders = (dir: string) =>
+		readdirSync(dir).filter((d) => !d.startsWith('.') && !['node_modules', 'dist'].includes(d) && isDir(path.join(dir, d)));
+	/** Every .ts file under `dir`, relative to the repository. */
+	const tsFiles = (dir: string): string[] =>
+		readdirSync(dir).flatMap((name) => {
+			const full = path.join(dir, name);
+			return isDir(full) ? tsFiles(full) : name.endsWith('.ts') ? [path.relative(ROOT, full)] : [];
+		});
+	const layout = (() => {
+		const readme = read(path.join(ROOT, 'README.md'));
+		const start = readme.indexOf('## Development');
+		return readme.slice(start, readme.indexOf('```', readme.indexOf('```', start) + 3));
+	})();
+
+	it("the README's layout names every top-level folder and every folder of test/", () => {
+		const unnamed = [
+			...folders(ROOT).filter((d) => !new RegExp(`^${d}/`, 'm').test(layout)),
+			...folders(path.join(ROOT, 'test')).filter((d) => !new RegExp(`(^|\\s)${d}/`).test(layout)).map((d) => `test/${d}`),
+		];
+		expect(unnamed).toEqual([]);
+	});
+
+	it('at most one jest configuration at the root', () => {
+		expect(readdirSync(ROOT).filter((f) => /^jest\..*config/.test(f))).toEqual(['jest.config.js']);
+	});
+
+	it('bench/, scripts/ and harness/ import nothing from test/', () => {
+		const fromTest = ['bench', 'scripts', 'harness'].flatMap((dir) =>
+			tsFiles(path.join(ROOT, dir)).filter((file) =>
+				[...read(path.join(ROOT, file)).matchAll(/(?:from|import\(|require\()\s*'(\.[^']+)'/g)].some(([, spec]) =>
+					path.relative(ROOT, path.resolve(ROOT, path.dirname(file), spec)).startsWith(`test${path.sep}`),
+				),
+			),
+		);
+		expect(fromTest).toEqual([]);
+	});
+});

@@ -10,7 +10,7 @@ import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlop
 import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
 import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
 import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
-import { defaultVersion, fullTypeName, HarnessNodeTypes } from '../harness/node-types';
+import { defaultVersion, fullTypeName, HarnessNodeTypes } from '../../harness/node/node-types';
 
 const pairs: Array<[string, INodeType, INodeType, string]> = [
 	['SkySlope Forms', new SkySlopeForms(), new SkySlopeFormsTrigger(), 'skySlopeFormsOAuth2Api'],

@@ -2,8 +2,8 @@
 // time. The sandbox's fault knobs refuse item k (its contact goes to a second file, and that
 // file's path answers 503); every other item adds a contact named after its index.
 import { USERS } from '../../sandbox/forms';
-import { byId, useForms } from '../forms/setup';
-import { ranges } from '../harness/test-node';
+import { byId, useForms } from '../../harness/forms-env';
+import { ranges } from '../../harness/node/test-node';
 
 const env = useForms();
 

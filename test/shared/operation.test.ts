@@ -10,9 +10,9 @@ import {
 } from 'n8n-workflow';
 
 import { defineOperation, defineResource, indexRanges } from '../../nodes/shared';
-import { runNode } from '../harness';
-import { startTestServer, type TestServer } from '../harness/test-server';
-import { ranges, routerNode } from '../harness/test-node';
+import { runNode } from '../../harness/node';
+import { startTestServer, type TestServer } from '../../harness/node/test-server';
+import { ranges, routerNode } from '../../harness/node/test-node';
 
 let server: TestServer;
 /** The item the service refuses, per test. */

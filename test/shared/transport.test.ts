@@ -15,9 +15,9 @@ import {
 	retryPolicy,
 	type ServiceSpec,
 } from '../../nodes/shared';
-import { runNode } from '../harness';
-import { startTestServer, type Reply, type TestServer } from '../harness/test-server';
-import { routerNode, testCredentialType } from '../harness/test-node';
+import { runNode } from '../../harness/node';
+import { startTestServer, type Reply, type TestServer } from '../../harness/node/test-server';
+import { routerNode, testCredentialType } from '../../harness/node/test-node';
 
 const TransportTestApi = testCredentialType(
 	'transportTestApi',

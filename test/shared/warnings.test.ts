@@ -7,8 +7,8 @@ import {
 } from 'n8n-workflow';
 
 import { defineOperation, defineResource, noteWarnings, showWarnings, takeWarnings, warningsOf } from '../../nodes/shared';
-import { runNode } from '../harness';
-import { routerNode } from '../harness/test-node';
+import { runNode } from '../../harness/node';
+import { routerNode } from '../../harness/node/test-node';
 
 describe('warningsOf', () => {
 	it.each([

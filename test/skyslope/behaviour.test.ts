@@ -2,7 +2,7 @@
 // continueOnFail, session renewal, pacing under a tight rate limit, a cut-off export; the pickers.
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, json, listingCreate, startEnv, type Env } from './setup';
+import { byId, json, listingCreate, startEnv, type Env } from '../../harness/listings-env';
 
 const NOT_SEEN = '00000000-0000-4000-8000-000000000000';
 

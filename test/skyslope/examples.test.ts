@@ -5,8 +5,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
 import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
-import { json, startEnv, type Env } from './setup';
-import { examplesNamed } from '../harness/examples';
+import { json, startEnv, type Env } from '../../harness/listings-env';
+import { examplesNamed } from '../../harness/node/examples';
 
 const examples = examplesNamed(/^skyslope-.*\.json$/);
 

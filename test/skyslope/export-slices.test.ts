@@ -4,7 +4,7 @@
 // nor leave a gap.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { startEnv, type Env } from './setup';
+import { startEnv, type Env } from '../../harness/listings-env';
 
 let env: Env;
 const DAY = 24 * 3600 * 1000;

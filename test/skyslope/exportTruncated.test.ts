@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
 import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
-import { runNode } from '../harness';
+import { runNode } from '../../harness/node';
 
 let server: Server;
 let baseUrl: string;

@@ -8,9 +8,9 @@ import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
 import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
 import { SOURCES } from '../../sandbox/listings/catalog';
 import { editFormField } from '../../sandbox/listings/fields';
-import { runNode } from '../harness';
-import { startTestServer } from '../harness/test-server';
-import { byId, json, startEnv, type Env } from './setup';
+import { runNode } from '../../harness/node';
+import { startTestServer } from '../../harness/node/test-server';
+import { byId, json, startEnv, type Env } from '../../harness/listings-env';
 
 let env: Env;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 // from what a user mapped.
 import { buildFormBody, checkFormBody, formFieldsIn, toMapperFields, type FormField } from '../../nodes/SkySlopeListingsSales/helpers/forms';
 import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
-import { byId, startEnv, type Env } from './setup';
+import { byId, startEnv, type Env } from '../../harness/listings-env';
 
 const form: FormField[] = [
 	{ fieldName: 'officeGuid', fieldType: 'Guid', isRequired: true },

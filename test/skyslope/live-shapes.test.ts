@@ -1,7 +1,7 @@
 // Answers in the other shapes the live service uses: the payload under `values`, a single office as
 // `{ guid, name }`, and a 200 write answer carrying a warning ("The folder was not updated").
 import { WRITE_WARNING } from '../../sandbox/listings/live';
-import { byId, json, startEnv, type Env } from './setup';
+import { byId, json, startEnv, type Env } from '../../harness/listings-env';
 
 let env: Env;
 beforeAll(async () => {

@@ -7,7 +7,7 @@
 // UTC it emitted hours of old records again.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { byId, createListing, json, pollTrigger, startEnv, type Env } from './setup';
+import { byId, createListing, json, pollTrigger, startEnv, type Env } from '../../harness/listings-env';
 import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 
 // Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.

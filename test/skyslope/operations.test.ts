@@ -12,7 +12,7 @@ import type { LiveSwitches } from '../../sandbox/core/live';
 import { WRITE_WARNING } from '../../sandbox/listings/live';
 import { listingsEndpoints, listingsExtraEndpoints } from '../../sandbox/listings/manifest';
 import { documentedOperations } from './documented';
-import { byId, json, startEnv, type Env } from './setup';
+import { byId, json, startEnv, type Env } from '../../harness/listings-env';
 
 let env: Env;
 

@@ -4,7 +4,7 @@
 // creation-date ranges under the limit, with requests close to the minimum (records / 10).
 import { addHistory } from '../../sandbox/listings/activity';
 import { MAX_PAGE, splitRange } from '../../nodes/SkySlopeListingsSales/helpers/fileWalk';
-import { json, startEnv, type Env } from './setup';
+import { json, startEnv, type Env } from '../../harness/listings-env';
 
 const LISTINGS = 10_040;
 const SALES = 10_030;

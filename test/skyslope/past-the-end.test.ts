@@ -4,8 +4,8 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { isPastTheEnd } from '../../nodes/SkySlopeListingsSales/transport';
-import { startTestServer, type RecordedRequest, type Reply } from '../harness/test-server';
-import { json, startEnv, type Env } from './setup';
+import { startTestServer, type RecordedRequest, type Reply } from '../../harness/node/test-server';
+import { json, startEnv, type Env } from '../../harness/listings-env';
 
 let env: Env;
 let seeded: Array<Map<string, unknown>>;

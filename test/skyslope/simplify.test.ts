@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { addressLine, simplifyListing, simplifySale } from '../../nodes/SkySlopeListingsSales/helpers/simplify';
-import { byId, json, startEnv, type Env } from './setup';
+import { byId, json, startEnv, type Env } from '../../harness/listings-env';
 
 const LISTING_KEYS = [
 	'listingGuid',

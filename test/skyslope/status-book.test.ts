@@ -7,7 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { StatusBook, type StatusBookData } from '../../nodes/SkySlopeListingsSales/helpers/statusBook';
 import { addHistory } from '../../sandbox/listings/activity';
 import { SALE_STATUS_IDS } from '../../sandbox/listings/types';
-import { pollTrigger, startEnv, type Env } from './setup';
+import { pollTrigger, startEnv, type Env } from '../../harness/listings-env';
 import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 
 // Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.

@@ -7,7 +7,7 @@ import { StatusBook, type StatusBookData } from '../../nodes/SkySlopeListingsSal
 import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 import { addHistory } from '../../sandbox/listings/activity';
 import { SALE_STATUS_IDS } from '../../sandbox/listings/types';
-import { pollTrigger, startEnv, type Env } from './setup';
+import { pollTrigger, startEnv, type Env } from '../../harness/listings-env';
 
 const DAY = 24 * 3600 * 1000;
 const YEAR = 365 * DAY;
@@ -264,5 +264,71 @@ describe('every read checked against its count', () => {
 		expect(staticData).toEqual(before);
 		expect(await poll(staticData, ONE_SLICE)).toEqual([]);
 		expect((staticData.history as { unread: number[] }).unread).toHaveLength((before.history as { unread: number[] }).unread.length - 1);
+	});
+});
+
+describe('every file in the book, whatever its creation date', () => {
+	const END_OF_TIME = '9999-12-31T23:59:59.999Z';
+	const readAll = async (staticData: IDataObject) => {
+		expect(await poll(staticData)).toEqual([]);
+		while (staticData.history) expect(await poll(staticData)).toEqual([]);
+		return StatusBook.from(staticData.book as StatusBookData);
+	};
+
+	it('a file with an empty creation date and one from before 1970 are in the book: a change to either fires once, with its earlier status', async () => {
+		const undated = sale('pending', 2);
+		const old = sale('pending', 4);
+		undated.dto.createdOn = null;
+		old.dto.createdOn = '1965-06-01T00:00:00.000Z';
+		env.sandbox.clearLog();
+		const staticData: IDataObject = {};
+		const book = await readAll(staticData);
+		expect([book.get('sale', String(undated.dto.saleGuid)), book.get('sale', String(old.dto.saleGuid))]).toEqual(['Pending', 'Pending']);
+		expect(book.size).toBe(files());
+		// The account's count agreed with the book: one summary asked, no read of every file.
+		const exports = env.sent('GET', /^\/api\/files$/);
+		expect(exports.filter((e) => e.query.type === 'summary').map((e) => e.query.createdBefore)).toEqual([END_OF_TIME]);
+		expect(exports.filter((e) => e.query.createdBefore === END_OF_TIME && e.query.type !== 'summary')).toEqual([]);
+		close(undated);
+		close(old);
+		const fired = rows(await poll(staticData)).sort();
+		expect(fired).toEqual([[undated.dto.saleGuid, 'Pending', false], [old.dto.saleGuid, 'Pending', false]].sort());
+		expect(await poll(staticData)).toEqual([]);
+	});
+
+	it("a file in no slice (created a month ahead of every clock) is found by the account's count: every file is read once more, and its change fires with its earlier status", async () => {
+		const ahead = sale('pending', 3);
+		ahead.dto.createdOn = new Date(Date.now() + 30 * DAY).toISOString();
+		env.sandbox.clearLog();
+		const staticData: IDataObject = {};
+		const book = await readAll(staticData);
+		expect(book.get('sale', String(ahead.dto.saleGuid))).toBe('Pending');
+		expect(book.size).toBe(files());
+		const exports = env.sent('GET', /^\/api\/files$/);
+		expect(exports.filter((e) => e.query.type === 'summary')).toHaveLength(1);
+		expect(exports.filter((e) => e.query.createdBefore === END_OF_TIME && e.query.type !== 'summary')).toHaveLength(1);
+		close(ahead);
+		expect(rows(await poll(staticData))).toEqual([[ahead.dto.saleGuid, 'Pending', false]]);
+	});
+
+	it("an account's count that cannot be read fails the poll, naming what came, and the check is asked again", async () => {
+		const staticData: IDataObject = {};
+		expect(await poll(staticData)).toEqual([]);
+		while ((staticData.history as { unread: number[] } | undefined)?.unread.length !== 1) expect(await poll(staticData, ONE_SLICE)).toEqual([]);
+		const before = structuredClone(staticData);
+		// The change window answers; the account's count after it comes back empty.
+		let calls = 0;
+		Object.defineProperty(env.state.store, 'exportShort', {
+			configurable: true,
+			get: () => (calls++ === 0 ? undefined : { files: 0, summary: false }),
+		});
+		try {
+			await expect(poll(staticData, ONE_SLICE)).rejects.toThrow(/The account's count of its files cannot be read: the export came without its summary/);
+		} finally {
+			Object.defineProperty(env.state.store, 'exportShort', { configurable: true, writable: true, value: undefined });
+		}
+		expect(staticData).toEqual(before);
+		expect(await poll(staticData, ONE_SLICE)).toEqual([]);
+		expect(staticData.history).toBeUndefined();
 	});
 });

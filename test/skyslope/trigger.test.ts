@@ -2,7 +2,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { limits, selectEvents } from '../../nodes/SkySlopeListingsSales/helpers/triggerState';
-import { byId, createListing as createListingIn, pollTrigger, startEnv, type Env } from './setup';
+import { byId, createListing as createListingIn, pollTrigger, startEnv, type Env } from '../../harness/listings-env';
 import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 
 // Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.

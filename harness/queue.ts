@@ -4,9 +4,9 @@
 // which instance ran each one (from the instances' own logs), and the sandbox's log and knobs.
 import { randomUUID } from 'node:crypto';
 
-import type { QueueCluster, QueueInstance } from '../../scripts/lib/queue-host';
-import type { Json, RequestLogEntry, ServiceName, Workflow, WorkflowNode } from '../e2e/harness';
-import { jsonCall } from '../harness/http';
+import type { QueueCluster, QueueInstance } from '../scripts/lib/queue-host';
+import type { Json, RequestLogEntry, ServiceName, Workflow, WorkflowNode } from './n8n/workflows';
+import { jsonCall } from './node/http';
 
 export type { Json, RequestLogEntry, Workflow, WorkflowNode };
 

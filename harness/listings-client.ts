@@ -2,9 +2,9 @@
 import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 
-import { useStarted } from '../harness/use';
-import { startSandbox, type SandboxOptions, type SandboxServer } from '../../sandbox';
-import { DEMO, type ListingsState } from '../../sandbox/listings';
+import { useStarted } from './node/use';
+import { startSandbox, type SandboxOptions, type SandboxServer } from '../sandbox';
+import { DEMO, type ListingsState } from '../sandbox/listings';
 
 export { DEMO };
 

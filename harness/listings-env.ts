@@ -1,12 +1,12 @@
 // What the SkySlope node tests share: a sandbox, the demo credential, and one-call runners.
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
-import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
-import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
-import { startSandbox, type SandboxOptions, type SandboxServer } from '../../sandbox';
-import { demoCredentials, type ListingsState } from '../../sandbox/listings';
-import { runMethod, runNode, runPoll, type MethodKind, type RunNodeResult } from '../harness';
+import { SkySlopeApi } from '../credentials/SkySlopeApi.credentials';
+import { SkySlopeListingsSales } from '../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
+import { SkySlopeListingsSalesTrigger } from '../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
+import { startSandbox, type SandboxOptions, type SandboxServer } from '../sandbox';
+import { demoCredentials, type ListingsState } from '../sandbox/listings';
+import { runMethod, runNode, runPoll, type MethodKind, type RunNodeResult } from './node';
 
 export interface Env {
 	sandbox: SandboxServer;
@@ -14,7 +14,7 @@ export interface Env {
 	/** The stored credential, carried from run to run like n8n does (the session is kept). */
 	credentials: ICredentialDataDecryptedObject;
 	run(parameters: INodeParameters, options?: { input?: INodeExecutionData[]; continueOnFail?: boolean }): Promise<RunNodeResult>;
-	method<K extends MethodKind>(kind: K, name: string, parameters: INodeParameters, extra?: { filter?: string; paginationToken?: string }): Promise<import('../harness').RunMethodResult<K>['result']>;
+	method<K extends MethodKind>(kind: K, name: string, parameters: INodeParameters, extra?: { filter?: string; paginationToken?: string }): Promise<import('./node').RunMethodResult<K>['result']>;
 	/** Requests the listings service received, below its mount. */
 	sent(method?: string, path?: RegExp): Array<{ method: string; path: string; query: Record<string, string | string[]>; body: unknown; status: number }>;
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 
 import { N8nClient, OWNER } from '../../scripts/lib/n8n-api';
 import { bookSlices } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
-import { jsonCall } from '../harness/http';
+import { jsonCall } from '../node/http';
 
 export type Json = Record<string, unknown>;
 export type ServiceName = 'forms' | 'listings' | 'offers';
@@ -247,17 +247,23 @@ export async function sandboxLog(service?: ServiceName): Promise<RequestLogEntry
 	return service ? log.filter((e) => e.service === service) : log;
 }
 
+/** A read of the Status Changed history: a creation-date slice of the export (a change window has no createdBefore). */
+export const isHistorySlice = (e: RequestLogEntry) =>
+	e.method === 'GET' && e.path === '/api/files' && e.status < 300 && typeof e.query.createdBefore === 'string' && e.query.type !== 'summary';
+
+/** The history's last step: the account's count of its files (a summary alone). */
+export const isAccountCheck = (e: RequestLogEntry) =>
+	e.method === 'GET' && e.path === '/api/files' && e.status < 300 && e.query.type === 'summary' && typeof e.query.createdBefore === 'string';
+
 /**
  * Whether a Status Changed trigger has read the status of every file (its history, read by the
  * polls after the first): one export request per creation-date slice since the log was cleared,
- * the last answered a moment ago.
+ * then the account's count, the last answered a moment ago.
  */
 export async function statusBookRead(): Promise<boolean> {
-	const reads = (await sandboxLog('listings')).filter(
-		(e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300 && typeof e.query.createdAfter === 'string',
-	);
-	if (reads.length < bookSlices(Date.now()).length) return false;
-	// The last slice streams a few objects after its request is logged: let the poll store its state.
+	const log = await sandboxLog('listings');
+	if (log.filter(isHistorySlice).length < bookSlices(Date.now()).length || !log.some(isAccountCheck)) return false;
+	// The last read streams a few objects after its request is logged: let the poll store its state.
 	await new Promise((r) => setTimeout(r, 2000));
 	return true;
 }

@@ -1,12 +1,12 @@
 // What the SkySlope Forms node tests share: a sandbox, a Forms token, and one-call runners.
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
-import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
-import { startSandbox, type RequestLogEntry, type SandboxOptions, type SandboxServer } from '../../sandbox';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SCOPES, type FormsServiceState } from '../../sandbox/forms';
-import { useStarted } from '../harness/use';
-import { runMethod, runNode, type MethodKind, type RunMethodResult, type RunNodeResult } from '../harness';
+import { SkySlopeFormsOAuth2Api } from '../credentials/SkySlopeFormsOAuth2Api.credentials';
+import { SkySlopeForms } from '../nodes/SkySlopeForms/SkySlopeForms.node';
+import { startSandbox, type RequestLogEntry, type SandboxOptions, type SandboxServer } from '../sandbox';
+import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SCOPES, type FormsServiceState } from '../sandbox/forms';
+import { useStarted } from './node/use';
+import { runMethod, runNode, type MethodKind, type RunMethodResult, type RunNodeResult } from './node';
 
 export const CREDENTIAL = 'skySlopeFormsOAuth2Api';
 

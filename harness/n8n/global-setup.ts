@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { hostLine, say } from '../../scripts/lib/host';
 import { freePort } from '../../scripts/lib/processes';
 import { type Host, startHost } from '../../scripts/lib/setup';
-import type { E2eState } from './harness';
+import type { E2eState } from './workflows';
 
 declare global {
 	var __skyslopeE2eHost: Host | undefined;

@@ -10,12 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { mirrorCredential, mirrorWorkflows } from '../../scripts/lib/mirror';
-import { freePort } from '../../scripts/lib/processes';
-import { startPostgres, type PostgresService } from '../../scripts/lib/queue-services';
-import { startHost, type Host } from '../../scripts/lib/setup';
-import type { Json, RequestLogEntry, Workflow, WorkflowNode } from '../e2e/harness';
-import { jsonCall } from '../harness/http';
+import { mirrorCredential, mirrorWorkflows } from '../scripts/lib/mirror';
+import { freePort } from '../scripts/lib/processes';
+import { startPostgres, type PostgresService } from '../scripts/lib/queue-services';
+import { startHost, type Host } from '../scripts/lib/setup';
+import type { Json, RequestLogEntry, Workflow, WorkflowNode } from './n8n/workflows';
+import { jsonCall } from './node/http';
 
 export const FILES = {
 	listingsAndSales: 'mirror/listings-and-sales-to-postgres.json',
