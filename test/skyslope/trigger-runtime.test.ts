@@ -278,7 +278,7 @@ describe('every file in the book, whatever its creation date', () => {
 	it('a file with an empty creation date and one from before 1970 are in the book: a change to either fires once, with its earlier status', async () => {
 		const undated = sale('pending', 2);
 		const old = sale('pending', 4);
-		undated.dto.createdOn = null;
+		(undated.dto as { createdOn: string | null }).createdOn = null;
 		old.dto.createdOn = '1965-06-01T00:00:00.000Z';
 		env.sandbox.clearLog();
 		const staticData: IDataObject = {};

@@ -79,6 +79,13 @@ export async function targetOf(ctx: ApiContext, service: ServiceSpec): Promise<T
 }
 
 /**
+ * How a send of a service whose session the node renews goes: `as stored` (the stored session, or a
+ * login first when it is stale), `log in` (n8n logs in before sending: a refused session nobody
+ * renewed), `as known` (with the session a login of this process just gave).
+ */
+export type SendMode = 'as stored' | 'log in' | 'as known';
+
+/**
  * The credential options of one send of a service whose session the node renews: as they are while
  * the stored session is good; with the credential's data and its session emptied when it is stale,
  * or when the mode is `log in` (a refused session nobody renewed), so that n8n logs in before
@@ -90,7 +97,7 @@ export async function renewingOptions(
 	service: ServiceSpec,
 	target: Target,
 	renewal: NonNullable<ServiceSpec['sessionRenewal']>,
-	mode: 'as stored' | 'log in' | 'as known',
+	mode: SendMode,
 	authOptions: IAdditionalCredentialOptions,
 ): Promise<IAdditionalCredentialOptions> {
 	const reference = ctx.getNode().credentials?.[service.credentialType];

@@ -1,6 +1,8 @@
 // The retry loop: one request sent until it is answered, or until what went wrong says a repeat
-// could do harm or cannot help. What may be resent (by status, connection word and method), how
-// long to wait (backoff, a rate-limit window), and the renewals of an expired session or token.
+// could do harm or cannot help. Where a request stands between sends is one small state
+// (RequestState); what a failure leads to is decided in one place (nextStep), one rule a case:
+// another request renewed meanwhile, a token refused for good, a session to renew, a resend after a
+// wait, or the error with the service's words.
 import {
 	sleep,
 	type IAdditionalCredentialOptions,
@@ -8,22 +10,153 @@ import {
 	type IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
-import { renewingOptions, replacedSession, type Target } from './account';
-import { readFailure } from './failure';
+import { renewingOptions, replacedSession, type SendMode, type Target } from './account';
 import { toApiError } from './error-words';
+import { readFailure, type Failure } from './failure';
 import { acquire, holdUntil, rateLimitWaitMs, release } from './gate';
 import { headerOf } from '../records';
 import { retryPolicy, type ApiContext, type ApiRequest, type FullResponse, type ServiceSpec } from './types';
-
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** Connection failures after which the request may have reached the service. */
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+/** Resends after another request of the account renewed the session or token meanwhile. */
+const MAX_RESENDS_AFTER_RENEWAL = 3;
+/**
+ * The marker naming "whichever session was refused", when n8n's error did not keep the headers the
+ * request went with (the credential's `authenticate` then leaves out the stored session).
+ */
+const UNKNOWN_SESSION = '1';
+
+type Renewal = NonNullable<ServiceSpec['sessionRenewal']>;
+
+/** Where one request stands between its sends. */
+interface RequestState {
+	attempt: number;
+	/** This request renewed the session itself (once at most). */
+	renewed: boolean;
+	/** How the next send goes (sessionRenewal): see SendMode. */
+	nextSend: SendMode;
+	/** The refused session the next send names, so that n8n logs in afresh on the 401 (sessionRenewal). */
+	mark?: string;
+	resentAfterRenewal: number;
+}
+
+/** One failed send, read. */
+interface FailedSend {
+	failure: Failure;
+	/** The session expired (a status of sessionRenewal, the credential not refused). */
+	expired: boolean;
+	/** An OAuth2 401 after n8n's own refresh and resend. */
+	tokenRefused: boolean;
+	/** Renewals of the account's gate when this send went, and when it went. */
+	renewalsAtSend: number;
+	sentAt: number;
+}
+
+/** What a failure leads to. */
+type Step = { then: 'send again'; waitMs?: number } | { then: 'fail'; note?: string };
 
 function backoffMs(attempt: number): number {
 	const exp = Math.min(retryPolicy.maxDelayMs, retryPolicy.baseDelayMs * 2 ** attempt);
 	return exp / 2 + Math.random() * (exp / 2);
+}
+
+function read(error: unknown, url: string, renewal: Renewal | undefined, at: { renewalsAtSend: number; sentAt: number }): FailedSend {
+	const failure = readFailure(error, url);
+	// Either way the service refused the request before processing it, so any method may go again.
+	const expired = renewal !== undefined && failure.status !== undefined && renewal.statuses.includes(failure.status) && !failure.refusal;
+	const tokenRefused = renewal === undefined && failure.status === 401 && !failure.refusal;
+	return { failure, expired, tokenRefused, ...at };
+}
+
+/**
+ * What a failed send leads to, one rule a case, in order. It updates the request's state (and the
+ * account's target and gate) for the next send.
+ */
+async function nextStep(
+	ctx: ApiContext,
+	o: { service: ServiceSpec; target: Target; request: ApiRequest; idempotent: boolean; state: RequestState; sent: FailedSend },
+): Promise<Step> {
+	const { service, target, state, sent } = o;
+	const { failure, expired, tokenRefused } = sent;
+	const renewal = service.sessionRenewal;
+	const gate = target.gate;
+	const lastAttempt = state.attempt + 1 >= retryPolicy.attempts;
+
+	// 1. Another request renewed meanwhile. Requests in flight together meet one expiry together: the
+	// first renews, the others wait for it (the gate lets one through at a time) and go again with the
+	// new session or token. A token refused after n8n's own refresh goes again only while other
+	// requests of the account are in flight (one of their refreshes may have replaced it under this one).
+	const othersInFlight = gate.inFlight > 0;
+	let renewedByAnother = (expired && gate.renewals !== sent.renewalsAtSend) || (tokenRefused && othersInFlight);
+	/** The session the refused request carried, where n8n's error kept its headers. */
+	const sentSession = renewal ? headerOf(failure.sentHeaders, renewal.header) : undefined;
+	if (expired && renewal && !renewedByAnother) {
+		const replaced = await replacedSession(ctx, service, target, renewal, sentSession);
+		if (replaced === 'known') state.nextSend = 'as known';
+		renewedByAnother = replaced !== undefined;
+	}
+	if (renewedByAnother && state.resentAfterRenewal < MAX_RESENDS_AFTER_RENEWAL && !lastAttempt) {
+		state.resentAfterRenewal++;
+		return { then: 'send again' };
+	}
+
+	// 2. A lone request refused with a token just renewed is refused for good: one renewal, then the
+	// service's words, and no further token asked by this execution.
+	if (tokenRefused && !othersInFlight) target.tokenRefused = failure;
+
+	// 3. An expired session: one renewal by this request. Nobody asked for a login since the request
+	// went (n8n 1.x renews only on a 401): the next send has n8n log in first. A login was asked
+	// meanwhile (n8n 2.x renews on the 403 itself, and was refused again; or another request): the
+	// next send names the refused session, and n8n logs in afresh on the 401.
+	if (expired && state.renewed) target.renewalFutile = true;
+	if (expired && !state.renewed && !target.renewalFutile && !lastAttempt && renewal) {
+		state.renewed = true;
+		if (renewal.renewedSince(target.credentials, sent.sentAt)) {
+			state.mark = sentSession ?? UNKNOWN_SESSION;
+			state.nextSend = 'as stored';
+		} else state.nextSend = 'log in';
+		gate.renewals++;
+		return { then: 'send again' };
+	}
+
+	// 4. A resend after a wait. A 429 was refused unprocessed, a refused connection never arrived, and
+	// a token endpoint or login that failed means the call itself was never sent: all are safe to
+	// resend whatever the method. A 5xx or a reset of the call may have reached the service: only
+	// idempotent methods are sent again (a second CreateFile would be a second file).
+	const authStageFailed = failure.authStage === true && !failure.refusal;
+	const notProcessed = failure.status === 429 || failure.code === 'ECONNREFUSED' || authStageFailed;
+	const transient =
+		(failure.status !== undefined && RETRY_STATUSES.has(failure.status)) ||
+		(failure.code !== undefined && RESET_CODES.has(failure.code));
+	const retryable = !failure.refusal && (notProcessed || (o.idempotent && transient));
+
+	// 5. The error, with the service's words. A write that may have been processed is not sent again:
+	// say so, or "run again" could make it twice.
+	if (lastAttempt || !retryable) {
+		const note =
+			!o.idempotent && transient && !notProcessed
+				? `This ${o.request.method} may have reached the service before the answer was lost: check whether it was made before running the item again.`
+				: undefined;
+		return { then: 'fail', note };
+	}
+	let waitMs = backoffMs(state.attempt);
+	if (failure.status === 429) {
+		const asked = rateLimitWaitMs(failure.headers);
+		if (asked !== undefined && asked > retryPolicy.maxRateWaitMs) {
+			return {
+				then: 'fail',
+				note: `The service asks to wait ${Math.ceil(asked / 1000)} s before the next request, longer than the ${retryPolicy.maxRateWaitMs / 1000} s this node waits.`,
+			};
+		}
+		// A reset in the past still gets a short backoff: never spin.
+		if (asked !== undefined) waitMs = Math.max(asked + 50, 250);
+		// The whole account waits out a 429, not only this request.
+		holdUntil(gate, Date.now() + waitMs);
+	}
+	return { then: 'send again', waitMs };
 }
 
 /**
@@ -41,35 +174,28 @@ export async function sendWithRetries<T>(
 	const { secrets, gate } = target;
 	const idempotent = IDEMPOTENT.has(request.method.toUpperCase());
 	const renewal = service.sessionRenewal;
-	/** The session was renewed for this request (once at most). */
-	let renewed = false;
-	/** How the next send goes (sessionRenewal): with the stored session, with n8n logging in first, or with a session just given. */
-	let nextSend: 'as stored' | 'log in' | 'as known' = 'as stored';
-	/** The refused session the next send names to be left out, so that n8n logs in afresh on the 401 (sessionRenewal). */
-	let markNow: string | undefined;
-	/** Resends after another request of the account renewed the session or token meanwhile (three times at most). */
-	let resentAfterRenewal = 0;
-	for (let attempt = 0; ; attempt++) {
+	const state: RequestState = { attempt: 0, renewed: false, nextSend: 'as stored', resentAfterRenewal: 0 };
+	for (; ; state.attempt++) {
 		const epoch = await acquire(gate);
-		// The service refused a token just renewed (below): every later request fails with its words.
+		// The service refused a token just renewed (nextStep, rule 2): every later request fails with its words.
 		if (target.tokenRefused) {
 			release(gate, epoch, undefined, undefined);
 			throw await toApiError({ ctx: this, service, failure: target.tokenRefused, secrets, itemIndex: request.itemIndex });
 		}
 		const renewalsAtSend = gate.renewals;
 		const sendOptions: IAdditionalCredentialOptions = renewal
-			? await renewingOptions(this, service, target, renewal, nextSend, authOptions)
+			? await renewingOptions(this, service, target, renewal, state.nextSend, authOptions)
 			: authOptions;
 		const sentAt = Date.now();
-		nextSend = 'as stored';
-		const sent: IHttpRequestOptions =
-			markNow && renewal ? { ...options, headers: { ...options.headers, [renewal.markerHeader]: markNow } } : options;
-		markNow = undefined;
+		const sentWith: IHttpRequestOptions =
+			state.mark && renewal ? { ...options, headers: { ...options.headers, [renewal.markerHeader]: state.mark } } : options;
+		state.nextSend = 'as stored';
+		state.mark = undefined;
 		try {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				service.credentialType,
-				sent,
+				sentWith,
 				sendOptions,
 			)) as IN8nHttpFullResponse;
 			if (sendOptions.credentialsDecrypted?.data) target.credentials = sendOptions.credentialsDecrypted.data;
@@ -80,80 +206,13 @@ export async function sendWithRetries<T>(
 				statusCode: response.statusCode,
 			};
 		} catch (error) {
-			const failure = readFailure(error, options.url);
-			const lastAttempt = attempt + 1 >= retryPolicy.attempts;
-			// An expired session: one resend that logs in first (see sessionRenewal).
-			// An OAuth2 401 comes back after n8n's own refresh and resend. Either way the service refused
-			// the request before processing it, so any method may go again.
-			const expired =
-				renewal !== undefined && failure.status !== undefined && renewal.statuses.includes(failure.status) && !failure.refusal;
-			const tokenRefused = renewal === undefined && failure.status === 401 && !failure.refusal;
-			release(gate, epoch, failure.status, failure.headers, expired || tokenRefused);
-			// Requests in flight together meet one expiry together: the first renews, the others wait for
-			// it (the gate lets one request through at a time) and go again with the new session or token.
-			// A token refused after n8n's own refresh goes again only while other requests of the
-			// account are in flight (one of their refreshes may have replaced it under this one); a lone
-			// request refused with a token just renewed is refused for good: one renewal, then the
-			// service's words, and no further token asked by this execution.
-			const othersInFlight = gate.inFlight > 0;
-			let renewedByAnother = (expired && gate.renewals !== renewalsAtSend) || (tokenRefused && othersInFlight);
-			/** The session the refused request carried, where n8n's error kept its headers. */
-			const sentSession = renewal ? headerOf(failure.sentHeaders, renewal.header) : undefined;
-			if (expired && renewal && !renewedByAnother) {
-				const replaced = await replacedSession(this, service, target, renewal, sentSession);
-				if (replaced === 'known') nextSend = 'as known';
-				renewedByAnother = replaced !== undefined;
+			const sent = read(error, options.url, renewal, { renewalsAtSend, sentAt });
+			release(gate, epoch, sent.failure.status, sent.failure.headers, sent.expired || sent.tokenRefused);
+			const step = await nextStep(this, { service, target, request, idempotent, state, sent });
+			if (step.then === 'fail') {
+				throw await toApiError({ ctx: this, service, failure: sent.failure, secrets, itemIndex: request.itemIndex, note: step.note });
 			}
-			if (renewedByAnother && resentAfterRenewal < 3 && !lastAttempt) {
-				resentAfterRenewal++;
-				continue;
-			}
-			if (tokenRefused && !othersInFlight) target.tokenRefused = failure;
-			if (expired && renewed) target.renewalFutile = true;
-			if (expired && !renewed && !target.renewalFutile && !lastAttempt && renewal) {
-				renewed = true;
-				// Nobody asked for a login since this request went (n8n 1.x renews only on a 401): the next
-				// send has n8n log in first. A login was asked meanwhile (n8n 2.x renews on the 403 itself,
-				// and was refused again; or another request): the next send leaves the session out, and
-				// n8n logs in afresh on the 401.
-				if (renewal.renewedSince(target.credentials, sentAt)) {
-					// The marker names the refused session: a session stored since is sent as it is.
-					markNow = sentSession ?? '1';
-					nextSend = 'as stored';
-				} else nextSend = 'log in';
-				gate.renewals++;
-				continue;
-			}
-			// A 429 was refused unprocessed, a refused connection never arrived, and a token endpoint
-			// or login that failed means the call itself was never sent: all are safe to resend
-			// whatever the method. A 5xx or a reset of the call may have reached the service: only
-			// idempotent methods are sent again (a second CreateFile would be a second file).
-			const authStageFailed = failure.authStage === true && !failure.refusal;
-			const notProcessed = failure.status === 429 || failure.code === 'ECONNREFUSED' || authStageFailed;
-			const transient =
-				(failure.status !== undefined && RETRY_STATUSES.has(failure.status)) ||
-				(failure.code !== undefined && RESET_CODES.has(failure.code));
-			const retryable = !failure.refusal && (notProcessed || (idempotent && transient));
-			if (lastAttempt || !retryable) {
-				// A write that may have been processed is not sent again: say so, or "run again" could make it twice.
-				const note =
-					!idempotent && transient && !notProcessed
-						? `This ${request.method} may have reached the service before the answer was lost: check whether it was made before running the item again.`
-						: undefined;
-				throw await toApiError({ ctx: this, service, failure, secrets, itemIndex: request.itemIndex, note });
-			}
-			let wait = backoffMs(attempt);
-			if (failure.status === 429) {
-				const asked = rateLimitWaitMs(failure.headers);
-				if (asked !== undefined && asked > retryPolicy.maxRateWaitMs) {
-					const note = `The service asks to wait ${Math.ceil(asked / 1000)} s before the next request, longer than the ${retryPolicy.maxRateWaitMs / 1000} s this node waits.`;
-					throw await toApiError({ ctx: this, service, failure, secrets, itemIndex: request.itemIndex, note });
-				}
-				// A reset in the past still gets a short backoff: never spin.
-				if (asked !== undefined) wait = Math.max(asked + 50, 250);
-				holdUntil(gate, Date.now() + wait);
-			}
-			await sleep(wait);
+			if (step.waitMs !== undefined) await sleep(step.waitMs);
 		}
 	}
 }
