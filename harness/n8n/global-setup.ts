@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import '../fresh-connections';
 import { hostLine, say } from '../../scripts/lib/host';
 import { freePort } from '../../scripts/lib/processes';
 import { type Host, startHost } from '../../scripts/lib/setup';

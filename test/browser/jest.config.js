@@ -6,6 +6,8 @@
 module.exports = {
 	rootDir: '../..',
 	testEnvironment: 'node',
+	// Each fetch on a connection of its own: harness/fresh-connections.ts says why.
+	setupFiles: ['<rootDir>/harness/fresh-connections.ts'],
 	roots: ['<rootDir>/test/browser'],
 	testMatch: ['**/*.test.ts'],
 	transform: {

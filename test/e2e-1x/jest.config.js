@@ -8,6 +8,8 @@
 module.exports = {
 	rootDir: '../..',
 	testEnvironment: 'node',
+	// Each fetch on a connection of its own: harness/fresh-connections.ts says why.
+	setupFiles: ['<rootDir>/harness/fresh-connections.ts'],
 	roots: ['<rootDir>/test/e2e-1x'],
 	// Not *.test.ts: the unit run (jest.config.js) must not pick these up.
 	testMatch: ['**/*.e2e.ts'],
