@@ -80,7 +80,7 @@ describe('Status Changed knows every file from its first poll', () => {
 		}
 		const closed = [...env.state.store.sales.values()].find((s) => s.dto.status === 'closed')!;
 		expect(book.get('sale', closed.dto.saleGuid as string)).toBe('Closed');
-		// Read in creation-date slices of the export, each asked once; about 12 bytes a file.
+		// Read in creation-date slices of the export, each asked once; 11 bytes a file and a little.
 		const exports = env.sent('GET', /^\/api\/files$/);
 		const slices = exports.filter((e) => typeof e.query.createdAfter === 'string').map((e) => String(e.query.createdAfter));
 		expect(slices.length).toBeGreaterThan(20);
