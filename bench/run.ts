@@ -17,6 +17,7 @@ import { historyBench } from './history';
 import { out } from './lib';
 import { listingsLoginsBench, listingsRateBench } from './listings-calls';
 import { mirrorBench } from './mirror';
+import { offersScaleBench } from './offers-scale';
 import { offersSweepBench } from './offers-sweep';
 import { offersWindowsBench } from './offers-windows';
 import { queueThroughputBench } from './queue-throughput';
@@ -37,6 +38,7 @@ const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	mirror: { figures: '13, 14, 15', run: mirrorBench },
 	brokerage: { figures: '16, 17, 18', run: brokerageBench },
 	'offers-sweep': { figures: '19', run: offersSweepBench },
+	'offers-scale': { figures: '21', run: offersScaleBench },
 	history: { figures: '20', run: historyBench },
 };
 

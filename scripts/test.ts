@@ -117,7 +117,9 @@ function runJest(stage: Stage, outDir: string): Promise<Tally> {
 	return new Promise((resolve) => {
 		const child = spawnProcess(
 			process.execPath,
-			[join(REPO_ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '-c', stage.config ?? 'jest.config.js', ...(stage.args ?? []), '--json', `--outputFile=${outputFile}`],
+			// --forceExit: a test that failed half-way may leave a server open, and jest would wait
+			// for it forever after its results are in; the stage's teardown has stopped n8n by then.
+			[join(REPO_ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '-c', stage.config ?? 'jest.config.js', ...(stage.args ?? []), '--forceExit', '--json', `--outputFile=${outputFile}`],
 			{ cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
 		);
 		// Each finished test file is one line on the terminal; the stage's whole output is in its log.

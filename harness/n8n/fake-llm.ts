@@ -244,6 +244,10 @@ export async function startModelStandIn(
 		name,
 		type: 'openAiApi',
 		data: { apiKey: llm.apiKey, url: llm.baseUrl, header: false },
+	}).catch(async (error: Error) => {
+		// Nothing left listening: a server left open keeps jest from exiting.
+		await llm.close();
+		throw error;
 	});
 	return {
 		llm,

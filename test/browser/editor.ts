@@ -108,8 +108,10 @@ export class Editor {
 	}
 
 	async newWorkflow(): Promise<void> {
-		await this.page.goto(`${this.baseUrl}/workflow/new`);
-		await this.page.waitForSelector('[data-test-id=canvas-plus-button]');
+		// The editor's first load fetches and starts n8n's whole front end: on a busy machine (the
+		// stages of `npm test` side by side) that takes longer than one step of a screen.
+		await this.page.goto(`${this.baseUrl}/workflow/new`, { timeout: 90_000 });
+		await this.page.waitForSelector('[data-test-id=canvas-plus-button]', { timeout: 90_000 });
 	}
 
 	/**
