@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 // Figure 21: the Offers Trigger at a large brokerage's size: 100,000 offers submitted over two
 // years, the trigger on New and Updated Offers with its Re-Read Period of two years and the default
 // 5 requests a poll. Counted: the first poll's requests (none: it runs inside publishing), the polls
