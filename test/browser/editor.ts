@@ -91,6 +91,9 @@ export class Editor {
 		const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 		const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
 		context.setDefaultTimeout(15000);
+		// A page load starts n8n's whole front end: on a busy machine (the stages of `npm test` side
+		// by side) that takes longer than one step of a screen.
+		context.setDefaultNavigationTimeout(90_000);
 		await context.addInitScript({ path: join(__dirname, 'in-page.js') });
 		return new Editor(browser, await context.newPage(), baseUrl);
 	}
@@ -101,16 +104,15 @@ export class Editor {
 
 	async signIn(): Promise<void> {
 		await this.page.goto(`${this.baseUrl}/signin`);
+		await this.page.waitForSelector('input[name=emailOrLdapLoginId]', { timeout: 90_000 });
 		await this.page.fill('input[name=emailOrLdapLoginId]', OWNER.email);
 		await this.page.fill('input[name=password]', OWNER.password);
 		await this.page.click('[data-test-id=form-submit-button]');
-		await this.page.waitForURL((u) => !u.pathname.includes('signin'));
+		await this.page.waitForURL((u) => !u.pathname.includes('signin'), { timeout: 90_000 });
 	}
 
 	async newWorkflow(): Promise<void> {
-		// The editor's first load fetches and starts n8n's whole front end: on a busy machine (the
-		// stages of `npm test` side by side) that takes longer than one step of a screen.
-		await this.page.goto(`${this.baseUrl}/workflow/new`, { timeout: 90_000 });
+		await this.page.goto(`${this.baseUrl}/workflow/new`);
 		await this.page.waitForSelector('[data-test-id=canvas-plus-button]', { timeout: 90_000 });
 	}
 
