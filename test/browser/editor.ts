@@ -166,7 +166,10 @@ export class Editor {
 		const page = await this.page.context().newPage();
 		try {
 			await page.goto(`${this.baseUrl}/home/credentials`);
-			await page.locator('[data-test-id=resources-list-item]', { hasText: name }).first().click();
+			// A new page starts n8n's front end again before the list is asked: a page load's time.
+			const item = page.locator('[data-test-id=resources-list-item]', { hasText: name }).first();
+			await item.waitFor({ timeout: 90_000 });
+			await item.click();
 			const modal = page.locator('[data-test-id=editCredential-modal]');
 			await modal.waitFor();
 			await page.waitForTimeout(1500);
