@@ -90,9 +90,10 @@ export class Editor {
 	static async open(baseUrl: string): Promise<Editor> {
 		const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 		const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-		context.setDefaultTimeout(15000);
-		// A page load starts n8n's whole front end: on a busy machine (the stages of `npm test` side
-		// by side) that takes longer than one step of a screen.
+		// A step of a screen (a list to open, a field to show) answers in a second on an idle machine;
+		// with the stages of `npm test` side by side, n8n's answers behind it can take 15 s and more.
+		context.setDefaultTimeout(45_000);
+		// A page load starts n8n's whole front end: longer again than a step.
 		context.setDefaultNavigationTimeout(90_000);
 		await context.addInitScript({ path: join(__dirname, 'in-page.js') });
 		return new Editor(browser, await context.newPage(), baseUrl);
