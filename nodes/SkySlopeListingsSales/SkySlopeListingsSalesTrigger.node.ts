@@ -11,6 +11,7 @@ import { byName, serviceTime, triggerEvents, triggerNodeDescription } from '../s
 import { exclusivePoll, historyBudgetMs } from '../shared/trigger';
 import { EXPORT_STATUSES } from './actions/bulkExport/export.operation';
 import { ExportStreamError, parseExportStream } from './helpers/exportStreamParser';
+import { notWhole, summaryCounts } from './helpers/exportSummary';
 import { fileGuid, fileType, StatusBook } from './helpers/statusBook';
 import {
 	eventTime,
@@ -96,27 +97,18 @@ async function readWindow(
 }
 
 /**
- * An export read is whole only as its summary says: no summary (an empty answer) is not "nothing
- * there", and fewer files than it announced is a read cut short. Either fails the poll, which keeps
- * its cursor: the next poll reads the same again.
+ * An export read is whole only as its summary says (exportSummary.ts): one that is not fails the
+ * poll, which keeps its cursor; the next poll reads the same again.
  */
 function checkAgainstSummary(
 	ctx: IPollFunctions,
 	o: { types: string[]; summary: IDataObject | undefined; received: Record<string, number>; where: string; again: string },
 ): void {
-	if (!o.summary) {
-		throw new NodeOperationError(ctx.getNode(), `The export of ${o.where} came without its summary: whether it is whole cannot be told`, {
-			description: `It brought ${o.types.map((t) => `${o.received[t] ?? 0} ${t}s`).join(' and ')}. The next poll reads ${o.again} again.`,
+	const problem = notWhole(o.types, o.summary, o.received);
+	if (problem) {
+		throw new NodeOperationError(ctx.getNode(), `The export of ${o.where} ${problem}`, {
+			description: `The export's summary says how many files it holds. The next poll reads ${o.again} again.`,
 		});
-	}
-	const announced = { listing: Number(o.summary.numberOfListings ?? 0), sale: Number(o.summary.numberOfSales ?? 0) };
-	const short = o.types.filter((t) => (o.received[t] ?? 0) < announced[t as 'listing' | 'sale']);
-	if (short.length) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`The export ended early (${o.where}): ${short.map((t) => `${o.received[t] ?? 0} of ${announced[t as 'listing' | 'sale']} ${t}s`).join(', ')} arrived`,
-			{ description: `The summary of the export announced more files. The next poll reads ${o.again} again.` },
-		);
 	}
 }
 
@@ -179,14 +171,13 @@ async function accountTotal(ctx: IPollFunctions, types: string[]): Promise<numbe
 			description: 'The export stream broke off while the trigger asked for the number of files; the next poll asks again.',
 		});
 	}
-	const counts = { listing: summary?.numberOfListings, sale: summary?.numberOfSales };
-	const unreadable = types.filter((t) => !Number.isFinite(Number(counts[t as 'listing' | 'sale'])) || counts[t as 'listing' | 'sale'] === null);
+	const { counts, unreadable } = summary ? summaryCounts(summary, types) : { counts: {}, unreadable: types };
 	if (!summary || unreadable.length) {
 		throw new NodeOperationError(ctx.getNode(), `The account's count of its files cannot be read: ${summary ? `the summary has no number of ${unreadable.join(' or ')}s` : 'the export came without its summary'}`, {
 			description: `What came: ${JSON.stringify(summary ?? null).slice(0, 300)}. The next poll asks again.`,
 		});
 	}
-	return types.reduce((sum, t) => sum + Number(counts[t as 'listing' | 'sale']), 0);
+	return types.reduce((sum, t) => sum + counts[t], 0);
 }
 
 /**

@@ -10,6 +10,11 @@ import { runNode } from '../../harness/node';
 
 let server: Server;
 let baseUrl: string;
+/** The summary row the stand-in sends first; null: none at all (an empty answer but for the files). */
+let summaryRow: string | null;
+beforeEach(() => {
+	summaryRow = '{"objectType":"summary","numberOfSales":1,"numberOfListings":3,"numberOfUsers":2,"createdOn":"2026-01-01T00:00:00Z"},';
+});
 
 beforeAll(async () => {
 	server = createServer((req, res) => {
@@ -19,7 +24,7 @@ beforeAll(async () => {
 			return;
 		}
 		res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-		res.write('\ufeff[\n{"objectType":"summary","numberOfSales":1,"numberOfListings":3,"numberOfUsers":2,"createdOn":"2026-01-01T00:00:00Z"},\n');
+		res.write(`\ufeff[\n${summaryRow ?? ''}\n`);
 		res.write('{"objectType":"listing","listingGuid":"a"},\n{"objectType":"sale","saleGuid":"s"},\n');
 		res.end('{"objectType":"listing","listingGuid":"b"},\n');
 	});
@@ -41,7 +46,24 @@ const run = (types: string[]) =>
 describe('bulk export shorter than its summary', () => {
 	it('is an error naming what arrived and what was announced', async () => {
 		const result = await run(['listing', 'sale']);
-		expect(result.error?.message).toBe('The export stream ended early: 2 of 3 listings and 1 of 1 sales arrived [item 0]');
+		expect(result.error?.message).toBe('The export stream ended early: 2 of 3 listings arrived [item 0]');
+	});
+
+	it('an export without its summary is an error: an empty answer is not "nothing there"', async () => {
+		summaryRow = null;
+		const result = await run(['listing', 'sale']);
+		expect(result.error?.message).toBe(
+			'The export stream came without its summary, so whether it is whole cannot be told (it brought 2 listings and 1 sales) [item 0]',
+		);
+		expect(result.output[0] ?? []).toEqual([]);
+	});
+
+	it('a summary with no count for a type asked for is an error naming the summary', async () => {
+		summaryRow = '{"objectType":"summary","numberOfListings":"3","numberOfUsers":2},';
+		const result = await run(['listing', 'sale']);
+		expect(result.error?.message).toMatch(/^The export stream came with a summary that gives no number of sales, so whether it is whole cannot be told \(the summary: \{"objectType":"summary","numberOfListings":"3"/);
+		// A count written as text is read: listings alone were asked, two of three came.
+		expect((await run(['listing'])).error?.message).toBe('The export stream ended early: 2 of 3 listings arrived [item 0]');
 	});
 
 	it('counts only the types asked for', async () => {

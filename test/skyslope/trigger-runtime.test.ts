@@ -219,7 +219,7 @@ describe('every read checked against its count', () => {
 		const before = structuredClone(staticData);
 		env.state.setExportShort(1);
 		try {
-			await expect(poll(staticData, undefined, changed)).rejects.toThrow(/The export ended early \(files modified after .*\): 1 of 2 sales arrived/);
+			await expect(poll(staticData, undefined, changed)).rejects.toThrow(/The export of files modified after .* ended early: 1 of 2 sales arrived/);
 		} finally {
 			env.state.setExportShort(undefined);
 		}
@@ -236,7 +236,7 @@ describe('every read checked against its count', () => {
 		const before = structuredClone(staticData);
 		env.state.setExportShort(0, { summary: false });
 		try {
-			await expect(poll(staticData, undefined, changed)).rejects.toThrow(/came without its summary: whether it is whole cannot be told/);
+			await expect(poll(staticData, undefined, changed)).rejects.toThrow(/came without its summary, so whether it is whole cannot be told/);
 		} finally {
 			env.state.setExportShort(undefined);
 		}

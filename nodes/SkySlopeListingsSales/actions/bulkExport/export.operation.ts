@@ -8,6 +8,7 @@ import {
 
 import { byName, checkEnum, checkInt, checkString, defineOperation, filtersField, inputError, toIsoDateTime } from '../../../shared';
 import { ExportStreamError, parseExportStream } from '../../helpers/exportStreamParser';
+import { notWhole } from '../../helpers/exportSummary';
 import { skySlopeStream } from '../../transport';
 
 export const EXPORT_STATUSES = [
@@ -213,18 +214,12 @@ async function exportOnce(
 			description: 'The connection closed before the export was complete. Run the node again.',
 		});
 	}
-	if (summary) {
-		const expected = {
-			listing: types.includes('listing') ? Number(summary.numberOfListings ?? 0) : 0,
-			sale: types.includes('sale') ? Number(summary.numberOfSales ?? 0) : 0,
-		};
-		if (received.listing < expected.listing || received.sale < expected.sale) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`The export stream ended early${where}: ${received.listing} of ${expected.listing} listings and ${received.sale} of ${expected.sale} sales arrived`,
-				{ itemIndex, description: 'The summary at the start of the export announced more files. Run the node again.' },
-			);
-		}
+	const problem = notWhole(types, summary, received);
+	if (problem) {
+		throw new NodeOperationError(ctx.getNode(), `The export stream${where} ${problem}`, {
+			itemIndex,
+			description: "The export's summary says how many files it holds; this answer is not known to be whole. Run the node again.",
+		});
 	}
 	return { summary, files };
 }
