@@ -57,11 +57,14 @@ async function pollOffers(
 	const { now, lookBackDays, reReadDays, includeUpdates } = o;
 	const lookBackStart = now - lookBackDays * DAY_MS;
 	const pages = { count: 0, largest: 0 };
-	const read = async (start: number, end: number) => {
+	// Each page is compared with the state as it arrives and let go: a poll holds one page of offers
+	// and what it reports, never a window of them (memory flat in the number of offers).
+	const read = async (start: number, end: number, diff: (offers: Offer[]) => Found[]): Promise<Found[]> => {
 		pages.largest = Math.max(pages.largest, Number(state.largestPage) || 0);
-		const offers = await listOffersInRange.call(ctx, { start: new Date(start), end: new Date(end), agentId: o.agentId, pages });
+		const found: Found[] = [];
+		await listOffersInRange.call(ctx, { start: new Date(start), end: new Date(end), agentId: o.agentId, pages, eachPage: (offers) => found.push(...diff(offers)) });
 		if (pages.largest) state.largestPage = pages.largest;
-		return offers;
+		return found;
 	};
 
 	if (state.key !== o.key) {
@@ -84,7 +87,7 @@ async function pollOffers(
 	// Every poll: the Look Back, and since the last poll when that was longer ago.
 	const cursor = Date.parse(state.cursor);
 	const recentStart = Math.max(Math.min(Number.isFinite(cursor) ? cursor : now, lookBackStart), now - MAX_CATCH_UP_DAYS * DAY_MS);
-	const found: Found[] = diffOffers(state, await read(recentStart, now), { includeUpdates });
+	const found: Found[] = oldestFirst(await read(recentStart, now, (offers) => diffOffers(state, offers, { includeUpdates })));
 
 	let horizon = state.horizon ? Date.parse(state.horizon) : Number.NaN;
 	if (!(horizon <= watchStart)) {
@@ -97,7 +100,7 @@ async function pollOffers(
 		for (let n = 0; horizon > watchStart && (n === 0 || Date.now() - began < spend); n++) {
 			// Whole days, one request's worth (the day windows of dayWindows), ending where the last began.
 			const from = Math.max(watchStart, Math.floor((horizon - 1) / DAY_MS) * DAY_MS - (SWEEP_WINDOW_DAYS - 1) * DAY_MS);
-			found.push(...diffOffers(state, await read(from, horizon - 1), { includeUpdates, baselineSince: since }));
+			found.push(...oldestFirst(await read(from, horizon - 1, (offers) => diffOffers(state, offers, { includeUpdates, baselineSince: since }))));
 			horizon = from;
 			state.horizon = new Date(horizon).toISOString();
 		}
@@ -112,6 +115,9 @@ async function pollOffers(
 
 type Found = ReturnType<typeof diffOffers>[number];
 
+/** What one read reports, oldest change first, as when the read was compared in one go. */
+const oldestFirst = (found: Found[]): Found[] => found.sort((a, b) => byModification(a.offer, b.offer));
+
 /**
  * The re-read: the next windows of the Re-Read Period before the Look Back, oldest first, wrapping
  * round to its start: at least one a poll, more while the poll has requests left (Re-Read Requests
@@ -120,7 +126,7 @@ type Found = ReturnType<typeof diffOffers>[number];
 async function reRead(
 	state: OffersTriggerState,
 	o: {
-		read: (start: number, end: number) => Promise<Offer[]>;
+		read: (start: number, end: number, diff: (offers: Offer[]) => Found[]) => Promise<Found[]>;
 		pages: { count: number };
 		watchStart: number;
 		lookBackStart: number;
@@ -137,14 +143,14 @@ async function reRead(
 	o.pages.count = 0;
 	let next = Date.parse(`${state.sweepNext ?? ''}T00:00:00Z`);
 	if (!(next >= first && next < o.lookBackStart)) next = first;
-	const offers: Offer[] = [];
+	const found: Found[] = [];
 	for (let n = 0; n < turn && (n === 0 || o.pages.count < o.budget); n++) {
-		offers.push(...(await o.read(Math.max(next, o.watchStart), Math.min(next + window - 1, o.lookBackStart))));
+		found.push(...(await o.read(Math.max(next, o.watchStart), Math.min(next + window - 1, o.lookBackStart), (offers) => diffOffers(state, offers, { includeUpdates: o.includeUpdates }))));
 		next += window;
 		if (next >= o.lookBackStart) next = first;
 	}
 	state.sweepNext = dayOf(next);
-	return diffOffers(state, offers, { includeUpdates: o.includeUpdates });
+	return oldestFirst(found);
 }
 
 export class SkySlopeOffersTrigger implements INodeType {

@@ -33,6 +33,11 @@ export interface OfferRangeOptions {
 	 * the service has answered, from read to read: a page shorter than it ends a window at once.
 	 */
 	pages?: { count: number; largest?: number };
+	/**
+	 * Takes each page's offers (those kept) as it arrives, instead of collecting them: a reader that
+	 * needs only a little of each offer (the trigger) then holds one page at a time, not the range.
+	 */
+	eachPage?: (offers: Offer[]) => void;
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -106,10 +111,11 @@ function submittedIn(offer: Offer, startMs: number, endMs: number): boolean {
  * `page`), or a window that never ends, fails loudly: the rest of the window cannot be read.
  */
 export async function listOffersInRange(this: ApiContext, options: OfferRangeOptions): Promise<Offer[]> {
-	const { start, end, limit, agentId, itemIndex, pages } = options;
+	const { start, end, limit, agentId, itemIndex, pages, eachPage } = options;
 	const seen = new Set<string>();
 	const out: Offer[] = [];
-	const full = () => limit !== undefined && out.length >= limit;
+	let handedOn = 0;
+	const full = () => limit !== undefined && out.length + handedOn >= limit;
 	const startMs = start.getTime();
 	const endMs = end.getTime();
 	const where = (window: DayWindow) => `the offers of ${window.startDate} to ${window.endDate}`;
@@ -129,6 +135,7 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 				);
 			}
 			before = ids;
+			const kept = out.length;
 			for (const offer of records) {
 				if (!offer || typeof offer !== 'object') continue;
 				const id = String(offer.OfferId ?? '');
@@ -138,6 +145,11 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 				if (agentId !== undefined && offerAgentId(offer) !== agentId) continue;
 				out.push(offer);
 				if (full()) break;
+			}
+			if (eachPage) {
+				const page = out.splice(kept);
+				handedOn += page.length;
+				eachPage(page);
 			}
 			if (records.length === 0 || records.length < largest) {
 				ended = true;
