@@ -29,6 +29,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export interface Execution {
 	id: string;
 	status: string;
+	/** How it started: `webhook`, `trigger`, ...; `integrated` for a run another execution started (Execute Workflow). */
+	mode?: string;
 	startedAt?: string;
 	data?: { resultData: { runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Json }> | null> } }>>; error?: Json } };
 }
@@ -174,11 +176,13 @@ export async function runByWebhook(
 		for (;;) {
 			// Watched without its data (a first load's can be tens of megabytes), read once finished. While
 			// n8n saves a large execution it may not answer for a moment: asked again, not failed.
-			const listed = await api<{ data: Execution[] }>(m, 'GET', `/executions?workflowId=${created.id}&limit=1`).catch((error: Error & { cause?: Error }) => {
+			// The execution the webhook started; a first load that runs its own branch once per slice
+			// (an Execute Workflow node) makes more of this workflow, in mode `integrated`.
+			const listed = await api<{ data: Execution[] }>(m, 'GET', `/executions?workflowId=${created.id}&limit=250`).catch((error: Error & { cause?: Error }) => {
 				m.log(`n8n did not answer (${error.message}${error.cause ? `: ${error.cause.message}` : ''}); asking again`);
 				return { data: [] as Execution[] };
 			});
-			const [execution] = listed.data;
+			const execution = listed.data.find((e) => e.mode !== 'integrated');
 			if (execution && execution.status !== 'running' && execution.status !== 'new') {
 				return withData ? await api<Execution>(m, 'GET', `/executions/${execution.id}?includeData=true`) : execution;
 			}
@@ -204,6 +208,15 @@ export async function executions(m: Mirror, workflowId: string, max = 1000): Pro
 		cursor = page.nextCursor ?? undefined;
 	} while (cursor && all.length < max);
 	return all.slice(0, max);
+}
+
+/**
+ * What a first load wrote: the sum of `count_mirrored` over the items its loader gave (one per slice
+ * or window, each the count of its own run of the workflow's sub-workflow branch).
+ */
+export function firstLoadWritten(execution: Execution): number {
+	const loaders = Object.keys(execution.data?.resultData.runData ?? {}).filter((name) => /^Load each /.test(name));
+	return loaders.flatMap((name) => itemsOf(execution, name)).reduce((sum, item) => sum + Number((item as { count_mirrored?: unknown }).count_mirrored ?? 0), 0);
 }
 
 /** The items a node gave in an execution. */

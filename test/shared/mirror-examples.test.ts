@@ -5,6 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { DateTime } from 'luxon';
+
 import { MIRROR_CREDENTIAL } from '../../scripts/lib/mirror';
 
 interface Node {
@@ -31,6 +33,19 @@ const workflows = readdirSync(dir)
 		const workflow = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Workflow;
 		return { file, nodes: workflow.nodes, workflow };
 	});
+
+/** The first loads' reads: each runs once per slice or window, in the branch the loader starts. */
+const FIRST_LOAD_READS = ['Export the slice', 'Offers of the window'];
+
+const loaderOf = (nodes: Node[]): Node => nodes.find((n) => n.type === 'n8n-nodes-base.executeWorkflow') as Node;
+
+/** The nodes from the workflow's manual trigger to `name`, following its connections. */
+function wayTo(workflow: Workflow, name: string): string[] {
+	const parent = (child: string) => Object.entries(workflow.connections).find(([, c]) => c.main.flat().some((to) => to.node === child))?.[0];
+	const way = [name];
+	for (let at = parent(name); at; at = parent(at)) way.unshift(at);
+	return way;
+}
 
 const WRITES: Record<string, string> = {
 	'listings-and-sales-to-postgres.json': 'skyslope_mirror_file',
@@ -60,10 +75,12 @@ describe('examples/mirror', () => {
 		expect(feeding.length).toBeGreaterThan(0);
 		for (const [from, c] of feeding) {
 			const children = c.main.flat().map((to) => to.node);
-			if (from === 'Export the whole history' || from === 'Offers of the whole history') {
-				// The first load: Create the tables ran before it, on its way.
-				const way = Object.entries(workflow.connections).find(([, x]) => x.main.flat().some((to) => to.node === from))?.[0];
-				expect({ from, way }).toEqual({ from, way: 'Create the tables' });
+			if (FIRST_LOAD_READS.includes(from)) {
+				// The first load's read, in the branch the loader runs once per slice: Create the tables ran
+				// before the loader, on its way.
+				const trigger = Object.entries(workflow.connections).find(([, x]) => x.main.flat().some((to) => to.node === from))?.[0];
+				expect(byName.get(trigger as string)?.type).toBe('n8n-nodes-base.executeWorkflowTrigger');
+				expect(wayTo(workflow, loaderOf(nodes).name)).toEqual(['Start the first load', 'Create the tables', expect.any(String), expect.any(String), loaderOf(nodes).name]);
 				continue;
 			}
 			expect({ from, children: children.sort() }).toEqual({ from, children: ['Tables before writing', 'Write to Postgres'] });
@@ -71,11 +88,54 @@ describe('examples/mirror', () => {
 		}
 	});
 
+	it.each(workflows.filter((w) => w.file !== 'signed-documents-to-postgres.json'))(
+		'$file loads its history a slice at a time, each in a run of its own branch: n8n holds one slice, whatever the history',
+		({ nodes, workflow }) => {
+			const loader = loaderOf(nodes);
+			expect(loader.parameters).toEqual({
+				source: 'database',
+				workflowId: { __rl: true, mode: 'id', value: '={{ $workflow.id }}' },
+				mode: 'each',
+				options: { waitForSubWorkflow: true },
+			});
+			const trigger = nodes.find((n) => n.type === 'n8n-nodes-base.executeWorkflowTrigger');
+			expect(trigger?.parameters).toEqual({ inputSource: 'passthrough' });
+			// What comes back to the loader is one count a slice, not the files: the branch ends in it.
+			expect(workflow.connections['Write to Postgres']?.main.flat().map((to) => to.node)).toEqual(['Count written']);
+			expect(nodes.find((n) => n.name === 'Count written')?.parameters).toEqual({
+				fieldsToSummarize: { values: [{ aggregation: 'count', field: 'mirrored' }] },
+				options: {},
+			});
+		},
+	);
+
+	it.each([
+		['listings-and-sales-to-postgres.json', 'Slices of the history', 'slices', 'createdAfter', 'createdBefore', { years: 10 }, 90],
+		['offers-to-postgres.json', 'Windows of the history', 'windows', 'startDate', 'endDate', { years: 2 }, 30],
+	] as const)('%s: %s covers the history from its first day to now, no gap and no overlap, a slice at most its days', (file, node, key, after, before, back, days) => {
+		const { nodes } = workflows.find((w) => w.file === file)!;
+		const expression = String((nodes.find((n) => n.name === node)?.parameters as Record<string, unknown>).jsonOutput);
+		expect(expression.startsWith('={{ ') && expression.endsWith(' }}')).toBe(true);
+		// Evaluated as n8n does, with its Luxon `$now` in a zone off UTC and off the hour.
+		const now = DateTime.fromISO('2026-03-08T10:17:23.456', { zone: 'America/Los_Angeles' });
+		// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the workflow's own expression, evaluated as n8n would
+		const evaluate = new Function('$now', 'DateTime', `return (${expression.slice(4, -3)});`) as (n: DateTime, d: typeof DateTime) => string;
+		const slices = (JSON.parse(evaluate(now, DateTime)) as Record<string, Array<Record<string, string>>>)[key];
+		const ms = (iso: string) => DateTime.fromISO(iso).toMillis();
+		expect(ms(slices[0][after])).toBe(now.minus(back).startOf('day').toMillis());
+		expect(ms(slices[slices.length - 1][before])).toBe(now.toMillis());
+		for (let i = 0; i < slices.length; i++) {
+			// Calendar days in n8n's zone: a slice across a change to summer time is an hour longer.
+			expect(ms(slices[i][before]) - ms(slices[i][after])).toBeLessThanOrEqual(days * 24 * 3600 * 1000 + 3600 * 1000);
+			if (i > 0) expect(ms(slices[i][after]) - ms(slices[i - 1][before])).toBe(1);
+		}
+	});
+
 	it('the Offers Trigger of the mirror re-reads as far back as its first load reads', () => {
 		const { nodes } = workflows.find((w) => w.file === 'offers-to-postgres.json')!;
 		const trigger = nodes.find((n) => n.type === 'n8n-nodes-skyslope.skySlopeOffersTrigger');
-		const load = nodes.find((n) => n.name === 'Offers of the whole history');
-		expect(String((load?.parameters as Record<string, unknown>).startDate)).toContain('$now.minus({ years: 2 })');
+		const plan = nodes.find((n) => n.name === 'Windows of the history');
+		expect(String((plan?.parameters as Record<string, unknown>).jsonOutput)).toContain("const from = $now.minus({ years: 2 }).startOf('day');");
 		expect(trigger?.parameters.options).toMatchObject({ sweepDays: 730 });
 	});
 
