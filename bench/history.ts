@@ -5,7 +5,7 @@
 // history is read, the polls it took, and the events of changes made during it (each once: with its
 // earlier status where its year was read before the change, else saying it is unknown).
 import { api, executions, itemsOf, sandbox, sandboxLog, startMirror, type Mirror } from '../harness/mirror';
-import { memoryWatch } from './brokerage';
+import { heapCap, memoryWatch, memoryWords } from './brokerage';
 import { fmt, out, report } from './lib';
 
 const LISTINGS = Number(process.env.BENCH_HISTORY_LISTINGS ?? 100_000);
@@ -18,7 +18,7 @@ const exportReads = async (m: Mirror, since: number) =>
 	(await sandboxLog(m)).filter((e) => e.at >= since && e.service === 'listings' && e.method === 'GET' && e.path === '/api/files');
 
 export async function historyBench(): Promise<void> {
-	const m = await startMirror({ name: 'history', timezone: 'America/Los_Angeles', live: ['zonelessDates', 'displayStatuses'] });
+	const m = await startMirror({ name: 'history', timezone: 'America/Los_Angeles', live: ['zonelessDates', 'displayStatuses'], n8nEnv: heapCap() });
 	try {
 		await sandbox(m, 'POST', '/listings/_sandbox/activity/history', { listings: LISTINGS, sales: SALES, days: 3650, seed: 2020 });
 		const { sales } = await sandbox<{ sales: Array<{ saleGuid: string; status: string; createdOn: string }> }>(m, 'GET', '/listings/_sandbox/activity/records');
@@ -72,6 +72,9 @@ export async function historyBench(): Promise<void> {
 		await sleep(65_000);
 		const memory = watch.stop();
 		const all = await exportReads(m, since);
+		if (process.env.BENCH_MEMORY_TRACE === '1') {
+			for (const e of all) out(`    export at ${fmt((e.at - since) / 1000, 1)} s: ${JSON.stringify(e.query)}`);
+		}
 		const polls = all.filter((e) => e.query.modifiedAfter !== undefined).length;
 		const events = (await executions(m, created.id)).flatMap((e) => itemsOf(e, 'Closed'));
 		const guids = events.map((e) => String(e.saleGuid));
@@ -89,7 +92,7 @@ export async function historyBench(): Promise<void> {
 				`publishing took ${fmt(published, 1)} s (n8n gives up after about 84 s)`,
 				`the history (${expectedSlices} creation-year slices, newest first) was read ${fmt(historyRead, 0)} s after publishing, over ${polls} polls (each poll reads its change window first; ${all.length} export reads in all)`,
 				`${CHANGES} sales of this year and ${CHANGES} of five or more years ago closed ${fmt((changedAt - since) / 1000, 0)} s after publishing: ${events.length} events, ${recentKnown} with previousStatus pending (their year read before), ${oldUnknown} with previousStatusUnknown (their year read after), each once: ${once}`,
-				`n8n ${fmt(memory.startMb, 0)} MB before publishing, peak ${fmt(memory.peakMb, 0)} MB (+${fmt(memory.peakMb - memory.startMb, 0)} MB)`,
+				`from publishing on: ${memoryWords(memory)}`,
 			].join('\n'),
 		});
 	} finally {

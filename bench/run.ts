@@ -17,6 +17,7 @@ import { historyBench } from './history';
 import { out } from './lib';
 import { listingsLoginsBench, listingsRateBench } from './listings-calls';
 import { mirrorBench } from './mirror';
+import { offersN8nBench } from './offers-n8n';
 import { offersScaleBench } from './offers-scale';
 import { offersSweepBench } from './offers-sweep';
 import { offersWindowsBench } from './offers-windows';
@@ -39,6 +40,7 @@ const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	brokerage: { figures: '16, 17, 18', run: brokerageBench },
 	'offers-sweep': { figures: '19', run: offersSweepBench },
 	'offers-scale': { figures: '21', run: offersScaleBench },
+	'offers-n8n': { figures: '22', run: offersN8nBench },
 	history: { figures: '20', run: historyBench },
 };
 
