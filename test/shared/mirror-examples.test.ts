@@ -4,6 +4,7 @@
 // mirror's Postgres credential by its fixed id, and the SkySlope nodes by the sandbox's.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 
 import { DateTime } from 'luxon';
 
@@ -118,9 +119,8 @@ describe('examples/mirror', () => {
 		expect(expression.startsWith('={{ ') && expression.endsWith(' }}')).toBe(true);
 		// Evaluated as n8n does, with its Luxon `$now` in a zone off UTC and off the hour.
 		const now = DateTime.fromISO('2026-03-08T10:17:23.456', { zone: 'America/Los_Angeles' });
-		// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the workflow's own expression, evaluated as n8n would
-		const evaluate = new Function('$now', 'DateTime', `return (${expression.slice(4, -3)});`) as (n: DateTime, d: typeof DateTime) => string;
-		const slices = (JSON.parse(evaluate(now, DateTime)) as Record<string, Array<Record<string, string>>>)[key];
+		const result = runInNewContext(`(${expression.slice(4, -3)})`, { $now: now, DateTime, JSON, Math, Array }) as string;
+		const slices = (JSON.parse(result) as Record<string, Array<Record<string, string>>>)[key];
 		const ms = (iso: string) => DateTime.fromISO(iso).toMillis();
 		expect(ms(slices[0][after])).toBe(now.minus(back).startOf('day').toMillis());
 		expect(ms(slices[slices.length - 1][before])).toBe(now.toMillis());
