@@ -51,14 +51,8 @@ export function memoryWatch(pid: number): {
 	const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 	const began = Date.now();
 	const start = rss();
-	let peak = start;
-	let peakAt = began;
 	const samples: Array<{ atS: number; mb: number }> = [];
-	const sample = () => {
-		const now = rss();
-		samples.push({ atS: (Date.now() - began) / 1000, mb: now / 2 ** 20 });
-		if (now > peak) [peak, peakAt] = [now, Date.now()];
-	};
+	const sample = () => samples.push({ atS: (Date.now() - began) / 1000, mb: rss() / 2 ** 20 });
 	const timer = setInterval(sample, 250);
 	return {
 		stop() {
@@ -68,7 +62,11 @@ export function memoryWatch(pid: number): {
 				for (const s of samples.filter((_, i) => i % 20 === 0)) process.stdout.write(`    rss at ${s.atS.toFixed(0)} s: ${s.mb.toFixed(0)} MB\n`);
 			}
 			const floorMb = Math.min(...samples.map((x) => x.mb));
-			return { startMb: start / 2 ** 20, peakMb: peak / 2 ** 20, peakAtS: (peakAt - began) / 1000, floorMb, samples };
+			// The peak from n8n's first collection on (the first sample within 10 MB of the floor): before
+			// it, the start-up garbage would be counted as the work's.
+			const settled = samples.slice(samples.findIndex((x) => x.mb <= floorMb + 10));
+			const top = settled.reduce((a, b) => (b.mb > a.mb ? b : a));
+			return { startMb: start / 2 ** 20, peakMb: top.mb, peakAtS: top.atS, floorMb, samples };
 		},
 	};
 }
