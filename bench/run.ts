@@ -21,6 +21,7 @@ import { offersN8nBench } from './offers-n8n';
 import { offersScaleBench } from './offers-scale';
 import { offersSweepBench } from './offers-sweep';
 import { offersWindowsBench } from './offers-windows';
+import { pollMemoryBench } from './poll-memory';
 import { queueThroughputBench } from './queue-throughput';
 
 const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
@@ -41,6 +42,7 @@ const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	'offers-sweep': { figures: '19', run: offersSweepBench },
 	'offers-scale': { figures: '21', run: offersScaleBench },
 	'offers-n8n': { figures: '22', run: offersN8nBench },
+	'poll-memory': { figures: '20, 22 (the triggers\' own part)', run: pollMemoryBench },
 	history: { figures: '20', run: historyBench },
 };
 
