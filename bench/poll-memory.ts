@@ -5,7 +5,9 @@
 // peak heap and resident memory above idle (after a collection) while the polls run, and the heap
 // still held after them, once collected. Status Changed reads its whole history (150,000 files); the
 // Offers Trigger its baseline and 5 polls more (100,000 offers).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -14,22 +16,12 @@ import { runPoll } from '../harness/node';
 import { SkySlopeOffersTrigger } from '../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
 import { demoCredentials } from '../sandbox/listings';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET } from '../sandbox/offers';
-import { freePort } from '../scripts/lib/processes';
+import { freePort, startSandboxProcess } from '../scripts/lib/processes';
 import { gc, mb, out, report } from './lib';
 
 const DAY = 24 * 3600 * 1000;
 const FILES = { listings: 100_000, sales: 50_000 };
 const OFFERS = 100_000;
-
-async function startSandboxProcess(): Promise<{ base: string; child: ChildProcess }> {
-	const port = await freePort();
-	const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'sandbox/main.ts'], {
-		env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_LIVE: '' },
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
-	await new Promise<void>((resolve) => child.stdout?.on('data', (d: Buffer) => String(d).includes('listening') && resolve()));
-	return { base: `http://127.0.0.1:${port}`, child };
-}
 
 async function call(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
 	const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -55,7 +47,8 @@ async function measure(polls: () => Promise<void>): Promise<{ heap: number; rss:
 }
 
 export async function pollMemoryBench(): Promise<void> {
-	const { base, child } = await startSandboxProcess();
+	const sandbox = await startSandboxProcess(await freePort(), join(mkdtempSync(join(tmpdir(), 'skyslope-poll-memory-')), 'sandbox.log'));
+	const base = sandbox.baseUrl;
 	try {
 		// Status Changed: the history of 150,000 files, read as the polls after publishing read it.
 		await call(base, 'POST', '/listings/_sandbox/activity/history', { ...FILES, days: 3650, seed: 2020 });
@@ -125,7 +118,7 @@ export async function pollMemoryBench(): Promise<void> {
 			].join('\n'),
 		});
 	} finally {
-		child.kill();
+		await sandbox.stop();
 	}
 	out('');
 }
