@@ -145,7 +145,7 @@ export function mirrorScenario(options: ScenarioOptions): void {
 			const written = firstLoadWritten(files);
 			expect(written).toBeGreaterThanOrEqual(HISTORY.listings + HISTORY.sales);
 			// What the offers' first load asks for: from the start of the day two years ago, in n8n's zone
-			// (the workflow's Start Date, `$now.minus({ years: 2 }).startOf('day')`).
+			// (the first window of the workflow's Windows of the history, `$now.minus({ years: 2 }).startOf('day')`).
 			offersFrom = DateTime.fromMillis(started, { zone: options.timezone }).minus({ years: 2 }).startOf('day').toMillis();
 			expect(firstLoadWritten(offers)).toBeGreaterThanOrEqual(HISTORY.offers);
 
