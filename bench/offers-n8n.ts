@@ -62,9 +62,15 @@ export async function offersN8nBench(): Promise<void> {
 		const published = (Date.now() - since) / 1000;
 		const atPublishing = (await offerReads(m, since)).length;
 
-		// A poll begins with its look-back: the read whose window reaches today.
+		// A poll begins with its look-back: page 1 of the read that starts 14 days back and reaches today
+		// (the baseline's newest window reaches today too, but starts 30 days back).
 		const lookBacks = async () =>
-			(await offerReads(m, since)).filter((e) => Date.parse(String(e.query.endDate)) > Date.now() - 2 * DAY && String(e.query.page ?? '1') === '1');
+			(await offerReads(m, since)).filter(
+				(e) =>
+					String(e.query.page ?? '1') === '1' &&
+					Date.parse(String(e.query.endDate)) > Date.now() - 2 * DAY &&
+					Date.parse(String(e.query.startDate)) > Date.now() - 20 * DAY,
+			);
 		const deadline = Date.now() + (POLLS + 4) * 70_000;
 		while ((await lookBacks()).length < POLLS && Date.now() < deadline) await sleep(2000);
 		await sleep(20_000);
