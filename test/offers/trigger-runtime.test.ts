@@ -6,6 +6,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 import { type Offer, type OfferUpsert } from '../../sandbox/offers';
 import { hasRecorded, recordedCount } from '../../nodes/SkySlopeOffers/helpers/triggerState';
+import { BASELINE_REQUESTS_PER_POLL } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
 import { useOffers } from './setup';
 
 const DAY = 24 * 3600 * 1000;
@@ -155,7 +156,16 @@ describe('the Offers Trigger at a large brokerage\'s size', () => {
 		}
 		const staticData: IDataObject = {};
 		await env.poll(parameters, staticData);
-		for (let n = 0; n < 20 && staticData.baselineSince !== undefined; n++) expect(await env.poll(parameters, staticData)).toBeNull();
+		// n8n's memory follows the pages a poll reads: the baseline spreads over polls, each stopping
+		// once BASELINE_REQUESTS_PER_POLL are spent (a window it started is read whole: 11 pages here).
+		const requests: number[] = [];
+		for (let n = 0; n < 20 && staticData.baselineSince !== undefined; n++) {
+			env.sandbox.clearLog();
+			expect(await env.poll(parameters, staticData)).toBeNull();
+			requests.push(env.apiCalls(/\/ext\/offers/).length);
+		}
+		expect(requests.length).toBeGreaterThanOrEqual(3);
+		for (const count of requests) expect(count).toBeLessThanOrEqual(BASELINE_REQUESTS_PER_POLL + 11);
 		expect(staticData.baselineSince).toBeUndefined();
 		expect(staticData.floor).toBeUndefined();
 		expect(JSON.stringify(staticData).length).toBeLessThan(1_000_000);
