@@ -390,7 +390,7 @@ async function firstLoadFigure(m: Mirror, pid: number): Promise<void> {
 	const allowed = (100 / 60) * (rows / Math.max(1, loadRequests));
 	report({
 		id: 18,
-		what: 'the mirror first load of 150,000 listings and sales (export in 90-day slices over ten years) into Postgres, in real n8n',
+		what: 'the mirror first load of 150,000 listings and sales (export in 30-day slices over ten years) into Postgres, in real n8n',
 		value: rows / loadSeconds / allowed,
 		target: '>= 0.5',
 		detail: [

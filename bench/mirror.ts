@@ -77,7 +77,7 @@ export async function mirrorBench(): Promise<void> {
 		}
 		report({
 			id: 13,
-			what: 'mirror first loads in real n8n + Postgres: records per second (listings and sales by the export in 90-day slices, offers by 31-day windows)',
+			what: 'mirror first loads in real n8n + Postgres: records per second (listings and sales by the export in 30-day slices, offers in 29-day windows)',
 			value: shares,
 			target: '>= 0.5',
 			detail: [
