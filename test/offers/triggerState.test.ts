@@ -86,4 +86,34 @@ describe('offers trigger state', () => {
 		expect(state.floor).toBe(state.horizon);
 		expect(JSON.parse(JSON.stringify(state))).toEqual(state);
 	});
+
+	it('keeps its book sorted by key and searches it where it lies; a book an earlier version wrote in another order reads the same', () => {
+		const state: OffersTriggerState = {};
+		const offers = Array.from({ length: 2000 }, (_, i) => offer(`p${i}`, 1, T0 + i * 1000, T0 + i * 1000));
+		// Recorded over several polls, each ending in a written book.
+		for (let from = 0; from < offers.length; from += 500) {
+			diffOffers(state, offers.slice(from, from + 500), { includeUpdates: true, recordOnly: true });
+			pruneSeen(state, T0 - DAY);
+		}
+		const book = state.book as string;
+		const keys = book.match(/.{34}/g)!.map((r) => r.slice(0, 12));
+		expect(keys).toHaveLength(2000);
+		expect(keys).toEqual([...keys].sort());
+		// The same records in the order an earlier version wrote them (the order it recorded them in).
+		const shuffled = book.match(/.{34}/g)!.reverse().join('');
+		const earlier: OffersTriggerState = { ...state, book: shuffled };
+		expect(recordedCount(earlier)).toBe(2000);
+		expect(offers.every((o) => hasRecorded(earlier, o.OfferId))).toBe(true);
+		expect(diffOffers(earlier, offers, { includeUpdates: true })).toEqual([]);
+		const changed = offer('p1234', 2, T0 + DAY, T0 + 1234 * 1000);
+		expect(diffOffers(earlier, [changed, offer('new', 1, T0 + DAY, T0 + DAY)], { includeUpdates: true }).map((x) => [x.offer.OfferId, x.event])).toEqual([
+			['p1234', 'updated'],
+			['new', 'new'],
+		]);
+		pruneSeen(earlier, T0 - DAY);
+		expect(recordedCount(earlier)).toBe(2001);
+		const rewritten = (earlier.book as string).match(/.{34}/g)!.map((r) => r.slice(0, 12));
+		expect(rewritten).toEqual([...rewritten].sort());
+		expect(diffOffers(earlier, [changed], { includeUpdates: true })).toEqual([]);
+	});
 });

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
  *
  * Kept compactly in the workflow's static data, for a brokerage of 150,000 files: each file is an
  * 11-character key (the first 64 bits of the SHA-256 of its type and GUID, base64url), and the keys
- * are grouped by status, one string per status. 150,000 files take 1.6 MB (11 bytes a file); two
+ * are grouped by status, one sorted string per status. 150,000 files take 1.6 MB (11 bytes a file); two
  * files share a key with a chance of about one in a billion.
  */
 
@@ -37,16 +37,33 @@ export function fileBookKey(type: string, guid: string): string {
 }
 
 export class StatusBook {
-	private readonly statusOf = new Map<string, string>();
+	/** Per status as SkySlope wrote it, the keys of its files as stored: sorted, each once. */
+	private readonly stored = new Map<string, string>();
 
-	constructor(readonly types: string[]) {}
+	/** Files this poll set, key -> status: merged into the stored keys once, by toData. */
+	private readonly changed = new Map<string, string>();
+
+	/** Keys stored, and keys of `changed` that none of the stored ones is. */
+	private count = 0;
+
+	/**
+	 * A book is searched where it lies (binary search in each status's keys), not read into an object
+	 * per file: a poll's memory does not grow with the files the book holds (bench/RESULTS.md, figure 20).
+	 */
+	constructor(
+		readonly types: string[],
+		byStatus: Record<string, string> = {},
+	) {
+		for (const [status, keys] of Object.entries(byStatus)) {
+			if (typeof keys !== 'string') continue;
+			const sorted = sortedKeys(keys);
+			this.stored.set(status, sorted);
+			this.count += sorted.length / KEY_LENGTH;
+		}
+	}
 
 	static from(data: StatusBookData): StatusBook {
-		const book = new StatusBook([...data.types]);
-		for (const [status, keys] of Object.entries(data.byStatus)) {
-			for (let i = 0; i + KEY_LENGTH <= keys.length; i += KEY_LENGTH) book.statusOf.set(keys.slice(i, i + KEY_LENGTH), status);
-		}
-		return book;
+		return new StatusBook([...data.types], data.byStatus);
 	}
 
 	/** Whether a stored book was read for these file types (another choice needs another read). */
@@ -63,27 +80,89 @@ export class StatusBook {
 	}
 
 	get size(): number {
-		return this.statusOf.size;
+		return this.count;
 	}
 
 	/** The status last known for a file, as SkySlope wrote it; undefined for a file never seen. */
 	get(type: string, guid: string): string | undefined {
-		return this.statusOf.get(fileBookKey(type, guid));
+		return this.statusOf(fileBookKey(type, guid));
 	}
 
 	set(type: string, guid: string, status: string): void {
-		this.statusOf.set(fileBookKey(type, guid), status);
+		const key = fileBookKey(type, guid);
+		if (!this.changed.has(key) && this.storedStatus(key) === undefined) this.count++;
+		this.changed.set(key, status);
 	}
 
 	toData(): StatusBookData {
-		const grouped = new Map<string, string[]>();
-		for (const [key, status] of this.statusOf) {
-			const keys = grouped.get(status);
+		const added = new Map<string, string[]>();
+		for (const [key, status] of this.changed) {
+			const keys = added.get(status);
 			if (keys) keys.push(key);
-			else grouped.set(status, [key]);
+			else added.set(status, [key]);
 		}
 		const byStatus: Record<string, string> = {};
-		for (const [status, keys] of grouped) byStatus[status] = keys.join('');
+		for (const status of new Set([...this.stored.keys(), ...added.keys()])) {
+			const keys = this.merged(this.stored.get(status) ?? '', (added.get(status) ?? []).sort());
+			if (keys) byStatus[status] = keys;
+		}
 		return { types: [...this.types], byStatus };
 	}
+
+	private statusOf(key: string): string | undefined {
+		return this.changed.get(key) ?? this.storedStatus(key);
+	}
+
+	private storedStatus(key: string): string | undefined {
+		for (const [status, keys] of this.stored) if (holds(keys, key)) return status;
+		return undefined;
+	}
+
+	/** A status's stored keys without those this poll set, with `added` (sorted) merged in. */
+	private merged(keys: string, added: string[]): string {
+		const parts: string[] = [];
+		let run = -1;
+		let next = 0;
+		const flush = (to: number) => {
+			if (run >= 0 && run < to) parts.push(keys.slice(run, to));
+			run = -1;
+		};
+		for (let at = 0; at < keys.length; at += KEY_LENGTH) {
+			const key = keys.slice(at, at + KEY_LENGTH);
+			while (next < added.length && added[next] < key) {
+				flush(at);
+				parts.push(added[next++]);
+			}
+			if (this.changed.has(key)) flush(at);
+			else if (run < 0) run = at;
+		}
+		flush(keys.length);
+		while (next < added.length) parts.push(added[next++]);
+		return parts.join('');
+	}
+}
+
+/** Whether sorted keys hold a key (binary search). */
+function holds(keys: string, key: string): boolean {
+	let low = 0;
+	let high = keys.length / KEY_LENGTH - 1;
+	while (low <= high) {
+		const middle = (low + high) >>> 1;
+		const found = keys.slice(middle * KEY_LENGTH, middle * KEY_LENGTH + KEY_LENGTH);
+		if (found === key) return true;
+		if (found < key) low = middle + 1;
+		else high = middle - 1;
+	}
+	return false;
+}
+
+/** Keys as the book searches them: sorted, each once (an earlier version wrote them as it read them). */
+function sortedKeys(keys: string): string {
+	const whole = keys.length - (keys.length % KEY_LENGTH);
+	let sorted = whole === keys.length;
+	for (let at = KEY_LENGTH; sorted && at < whole; at += KEY_LENGTH) sorted = keys.slice(at - KEY_LENGTH, at) < keys.slice(at, at + KEY_LENGTH);
+	if (sorted) return keys;
+	const all = new Set<string>();
+	for (let at = 0; at < whole; at += KEY_LENGTH) all.add(keys.slice(at, at + KEY_LENGTH));
+	return [...all].sort().join('');
 }

@@ -114,45 +114,141 @@ function unpack(record: string): Seen {
 	};
 }
 
-/** The offers a state has recorded, by key, read from `book` (and an earlier version's `seen`) once per state. */
-const books = new WeakMap<OffersTriggerState, Map<string, Seen>>();
+/**
+ * The offers a state has recorded: its `book`, sorted by key and searched where it lies (no object
+ * per offer: a poll's memory does not grow with the offers recorded, bench/RESULTS.md, figure 22),
+ * and what this poll recorded beside it, merged into a new `book` once, when the poll ends.
+ */
+class Recorded {
+	/** Offers recorded by this poll (and an earlier version's `seen`), by key. */
+	private readonly changed = new Map<string, Seen>();
 
-function recorded(state: OffersTriggerState): Map<string, Seen> {
+	/** Offers of `changed` that the book does not hold. */
+	private added = 0;
+
+	/** `packed`: the book, records sorted by key, each key once. */
+	constructor(private readonly packed: string) {}
+
+	get size(): number {
+		return this.packed.length / RECORD_LENGTH + this.added;
+	}
+
+	get(key: string): Seen | undefined {
+		const changed = this.changed.get(key);
+		if (changed) return changed;
+		const at = this.find(key);
+		return at < 0 ? undefined : unpack(this.packed.slice(at, at + RECORD_LENGTH));
+	}
+
+	set(key: string, seen: Seen): void {
+		if (!this.changed.has(key) && this.find(key) < 0) this.added++;
+		this.changed.set(key, seen);
+	}
+
+	/** Where the book holds a key (binary search), or -1. */
+	private find(key: string): number {
+		let low = 0;
+		let high = this.packed.length / RECORD_LENGTH - 1;
+		while (low <= high) {
+			const middle = (low + high) >>> 1;
+			const at = middle * RECORD_LENGTH;
+			const found = this.packed.slice(at, at + KEY_LENGTH);
+			if (found === key) return at;
+			if (found < key) low = middle + 1;
+			else high = middle - 1;
+		}
+		return -1;
+	}
+
+	/**
+	 * The book with this poll's records merged in, sorted by key, keeping only what `keep` accepts
+	 * (given a record's time, its submission, else its modification). Unchanged records are copied
+	 * in runs of the old book.
+	 */
+	merged(keep: (at: number) => boolean): string {
+		const parts: string[] = [];
+		const keys = [...this.changed.keys()].sort();
+		let run = -1; // start of the current run of kept records of the old book
+		let next = 0;
+		const flush = (to: number) => {
+			if (run >= 0 && run < to) parts.push(this.packed.slice(run, to));
+			run = -1;
+		};
+		const take = (key: string) => {
+			const seen = this.changed.get(key) as Seen;
+			if (keep(seen.submitted || seen.modified)) parts.push(pack(key, seen));
+		};
+		for (let at = 0; at < this.packed.length; at += RECORD_LENGTH) {
+			const key = this.packed.slice(at, at + KEY_LENGTH);
+			while (next < keys.length && keys[next] < key) {
+				flush(at);
+				take(keys[next++]);
+			}
+			if (next < keys.length && keys[next] === key) {
+				flush(at);
+				take(keys[next++]);
+				continue;
+			}
+			if (keep(recordTime(this.packed, at))) {
+				if (run < 0) run = at;
+			} else flush(at);
+		}
+		flush(this.packed.length);
+		while (next < keys.length) take(keys[next++]);
+		return parts.join('');
+	}
+
+	/** The time of every record, as `merged` would keep it, in no order. */
+	times(): Float64Array {
+		const times = new Float64Array(this.size);
+		let n = 0;
+		for (let at = 0; at < this.packed.length; at += RECORD_LENGTH) {
+			if (!this.changed.has(this.packed.slice(at, at + KEY_LENGTH))) times[n++] = recordTime(this.packed, at);
+		}
+		for (const seen of this.changed.values()) times[n++] = seen.submitted || seen.modified;
+		return times.subarray(0, n);
+	}
+}
+
+/** A record's submission time, else its modification time, read where it lies in a book. */
+function recordTime(packed: string, at: number): number {
+	const submitted = parseInt(packed.slice(at + 21, at + 28), 36) * 1000;
+	return submitted || parseInt(packed.slice(at + 14, at + 21), 36) * 1000;
+}
+
+/** A book as Recorded searches it: records sorted by key, each key once (the last kept). */
+function sortedBook(packed: string): string {
+	const count = Math.floor(packed.length / RECORD_LENGTH);
+	let sorted = packed.length === count * RECORD_LENGTH;
+	for (let at = RECORD_LENGTH; sorted && at < count * RECORD_LENGTH; at += RECORD_LENGTH) {
+		sorted = packed.slice(at - RECORD_LENGTH, at - RECORD_LENGTH + KEY_LENGTH) < packed.slice(at, at + KEY_LENGTH);
+	}
+	if (sorted) return packed;
+	// An earlier version wrote the book in the order it recorded offers: sorted once, here.
+	const byKey = new Map<string, string>();
+	for (let at = 0; at + RECORD_LENGTH <= packed.length; at += RECORD_LENGTH) byKey.set(packed.slice(at, at + KEY_LENGTH), packed.slice(at, at + RECORD_LENGTH));
+	return [...byKey.keys()].sort().map((key) => byKey.get(key)).join('');
+}
+
+/** What each state has recorded, read from its `book` (and an earlier version's `seen`) once. */
+const books = new WeakMap<OffersTriggerState, Recorded>();
+
+function recorded(state: OffersTriggerState): Recorded {
 	let book = books.get(state);
 	if (!book) {
-		book = parseBook(state);
+		book = new Recorded(sortedBook(typeof state.book === 'string' ? state.book : ''));
+		for (const [id, entry] of Object.entries(state.seen ?? {})) {
+			const seen = readLegacy(entry);
+			if (seen) book.set(offerKey(id), seen);
+		}
 		books.set(state, book);
 	}
 	return book;
 }
 
-function parseBook(state: OffersTriggerState): Map<string, Seen> {
-	const book = new Map<string, Seen>();
-	const packed = typeof state.book === 'string' ? state.book : '';
-	for (let i = 0; i + RECORD_LENGTH <= packed.length; i += RECORD_LENGTH) {
-		const record = packed.slice(i, i + RECORD_LENGTH);
-		book.set(record.slice(0, KEY_LENGTH), unpack(record));
-	}
-	for (const [id, entry] of Object.entries(state.seen ?? {})) {
-		const seen = readLegacy(entry);
-		if (seen) book.set(offerKey(id), seen);
-	}
-	return book;
-}
-
-/** Writes what the state has recorded back into `book` (and drops an earlier version's `seen`). */
-export function packState(state: OffersTriggerState): void {
-	const book = books.get(state);
-	if (!book) return;
-	const parts: string[] = [];
-	for (const [key, seen] of book) parts.push(pack(key, seen));
-	state.book = parts.join('');
-	delete state.seen;
-}
-
 /** Whether the state has recorded an offer, and how many it holds. */
-export const hasRecorded = (state: IDataObject, offerId: string) => (books.get(state) ?? parseBook(state)).has(offerKey(offerId));
-export const recordedCount = (state: IDataObject) => (books.get(state) ?? parseBook(state)).size;
+export const hasRecorded = (state: IDataObject, offerId: string) => recorded(state).get(offerKey(offerId)) !== undefined;
+export const recordedCount = (state: IDataObject) => recorded(state).size;
 
 /** Oldest first: by ModificationTimestamp, then OfferSubmissionDate, then OfferId. */
 export function byModification(a: Offer, b: Offer): number {
@@ -226,24 +322,21 @@ export function diffOffers(
 /**
  * Forgets offers submitted before `startMs` (no later poll reads them: the service finds offers by
  * submission date), then the oldest beyond `maxSeen`; the horizon (and, for the bound, the floor)
- * moves up to what was forgotten.
+ * moves up to what was forgotten. Writes the book (and drops an earlier version's `seen`).
  */
 export function pruneSeen(state: OffersTriggerState, startMs: number, maxSeen = MAX_SEEN): void {
 	const seen = recorded(state);
 	let horizon = Math.max(time(state.horizon), startMs);
-	const at = (s: Seen) => s.submitted || s.modified;
-	for (const [key, s] of seen) if (at(s) < startMs) seen.delete(key);
-	if (seen.size > maxSeen) {
-		const oldest = [...seen.entries()].sort(([, a], [, b]) => at(a) - at(b));
+	let keepFrom = startMs;
+	const times = seen.times().filter((at) => at >= startMs);
+	if (times.length > maxSeen) {
 		// Keep whole seconds together: the horizon is the first second still kept.
-		const keepFrom = at(oldest[seen.size - maxSeen][1]);
-		for (const [key, s] of oldest) {
-			if (at(s) >= keepFrom) break;
-			seen.delete(key);
-		}
+		keepFrom = times.sort()[times.length - maxSeen];
 		horizon = Math.max(horizon, keepFrom);
 		state.floor = new Date(horizon).toISOString();
 	}
 	state.horizon = new Date(horizon).toISOString();
-	packState(state);
+	state.book = seen.merged((at) => at >= keepFrom);
+	delete state.seen;
+	books.set(state, new Recorded(state.book));
 }
