@@ -56,6 +56,23 @@ export function triggerKey(ctx: IPollFunctions | IWebhookFunctions): string {
 	return `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
 }
 
+/**
+ * A deep copy of JSON data that shares its strings (they cannot change): a state's megabytes of
+ * packed books are not copied on every poll, as a round trip through JSON text would.
+ */
+export function copyJson(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map((entry) => copyJson(entry) ?? null);
+	if (value && typeof value === 'object') {
+		// A Date, or anything else JSON writes its own way, as JSON would write it.
+		if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.parse(JSON.stringify(value)) as unknown;
+		const copy: IDataObject = {};
+		for (const [key, entry] of Object.entries(value as IDataObject)) if (entry !== undefined) copy[key] = copyJson(entry) as IDataObject[string];
+		return copy;
+	}
+	if (typeof value === 'number' && !Number.isFinite(value)) return null;
+	return typeof value === 'function' ? undefined : value;
+}
+
 /** The trigger's own keys of a state, without the runtime's. */
 function clean(state: IDataObject): IDataObject {
 	const rest = { ...state };
@@ -101,7 +118,7 @@ export async function exclusivePoll<T>(
 		const lineage = minted ? randomBytes(6).toString('base64url') : (start.lineage as string);
 		const revision = typeof start.revision === 'number' ? start.revision : 0;
 		// A copy: n8n's static data is a watched proxy, and a poll that fails must leave it as it was.
-		const { state, emit } = await poll(JSON.parse(JSON.stringify(clean(start))) as IDataObject);
+		const { state, emit } = await poll(copyJson(clean(start)) as IDataObject);
 		if (slot.running?.token !== token) {
 			ctx.logger.warn(`${label}: a poll that ran longer than ${STALE_POLL_MS / 60000} minutes ended; a later poll took over, so it keeps nothing`);
 			return null;
