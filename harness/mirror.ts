@@ -150,6 +150,25 @@ export async function runManualBranch(m: Mirror, file: string, options: { withDa
 }
 
 /**
+ * The execution a workflow's webhook started, once n8n lists it (not while it runs): the oldest of
+ * the workflow's that is not a run of its own branch (`integrated`), looked for past every page of
+ * those, however many slices a first load made.
+ */
+async function startedBy(m: Mirror, workflowId: string): Promise<Execution | undefined> {
+	let cursor: string | undefined;
+	for (;;) {
+		const listed = await api<{ data: Execution[]; nextCursor?: string | null }>(
+			m,
+			'GET',
+			`/executions?workflowId=${workflowId}&limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+		);
+		const execution = listed.data.find((e) => e.mode !== 'integrated');
+		if (execution || !listed.nextCursor || listed.data.length === 0) return execution;
+		cursor = listed.nextCursor;
+	}
+}
+
+/**
  * Runs a workflow that starts at a webhook node listening on `path` (the public API cannot run a
  * workflow): publishes it, calls the webhook, waits for the execution to end, unpublishes it.
  */
@@ -178,11 +197,10 @@ export async function runByWebhook(
 			// n8n saves a large execution it may not answer for a moment: asked again, not failed.
 			// The execution the webhook started; a first load that runs its own branch once per slice
 			// (an Execute Workflow node) makes more of this workflow, in mode `integrated`.
-			const listed = await api<{ data: Execution[] }>(m, 'GET', `/executions?workflowId=${created.id}&limit=250`).catch((error: Error & { cause?: Error }) => {
+			const execution = await startedBy(m, created.id).catch((error: Error & { cause?: Error }) => {
 				m.log(`n8n did not answer (${error.message}${error.cause ? `: ${error.cause.message}` : ''}); asking again`);
-				return { data: [] as Execution[] };
+				return undefined;
 			});
-			const execution = listed.data.find((e) => e.mode !== 'integrated');
 			if (execution && execution.status !== 'running' && execution.status !== 'new') {
 				return withData ? await api<Execution>(m, 'GET', `/executions/${execution.id}?includeData=true`) : execution;
 			}
