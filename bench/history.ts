@@ -81,6 +81,8 @@ export async function historyBench(): Promise<void> {
 		const once = new Set(guids).size === guids.length;
 		const recentKnown = events.filter((e) => recent.some((s) => s.saleGuid === e.saleGuid) && /^pending$/i.test(String(e.previousStatus))).length;
 		const oldUnknown = events.filter((e) => old.some((s) => s.saleGuid === e.saleGuid) && e.previousStatusUnknown === true).length;
+		// A recent sale changed while its slice was streaming is left to the next change window: unknown too.
+		const recentUnknown = events.filter((e) => recent.some((s) => s.saleGuid === e.saleGuid) && e.previousStatusUnknown === true).length;
 		const missing = [...recent, ...old].filter((s) => !guids.includes(s.saleGuid)).length;
 		await api(m, 'POST', `/workflows/${created.id}/deactivate`);
 		report({
@@ -91,7 +93,7 @@ export async function historyBench(): Promise<void> {
 			detail: [
 				`publishing took ${fmt(published, 1)} s (n8n gives up after about 84 s)`,
 				`the history (${expectedSlices} creation-year slices, newest first) was read ${fmt(historyRead, 0)} s after publishing, over ${polls} polls (each poll reads its change window first; ${all.length} export reads in all)`,
-				`${CHANGES} sales of this year and ${CHANGES} of five or more years ago closed ${fmt((changedAt - since) / 1000, 0)} s after publishing: ${events.length} events, ${recentKnown} with previousStatus pending (their year read before), ${oldUnknown} with previousStatusUnknown (their year read after), each once: ${once}`,
+				`${CHANGES} sales of this year and ${CHANGES} of five or more years ago closed ${fmt((changedAt - since) / 1000, 0)} s after publishing: ${events.length} events, of this year's ${recentKnown} with previousStatus pending (their year read before) and ${recentUnknown} with previousStatusUnknown (changed while their year streamed), of the old ones ${oldUnknown} with previousStatusUnknown (their year read after); each once: ${once}`,
 				`from publishing on: ${memoryWords(memory)}`,
 			].join('\n'),
 		});

@@ -2,7 +2,8 @@
 // The triggers' own memory at a large brokerage's size, apart from n8n's: the in-process harness
 // runs each trigger's poll() as n8n does, against the sandbox in a process of its own (so that its
 // answers, and its sorting of 100,000 records a page, are not counted). Measured: this process's
-// peak heap and resident memory above idle (after a collection) while the polls run, and the heap
+// peak heap and resident memory above idle (after a collection) while the polls run, each poll's own
+// heap peak (a collection before each, as the minute between n8n's polls allows), and the heap
 // still held after them, once collected. Status Changed reads its whole history (150,000 files); the
 // Offers Trigger its baseline and 5 polls more (100,000 offers).
 import { mkdtempSync } from 'node:fs';
@@ -29,22 +30,38 @@ async function call(base: string, method: string, path: string, body?: unknown):
 	return await res.json().catch(() => undefined);
 }
 
-/** Runs `polls` while sampling this process's memory; the peaks above idle and what is held after. */
-async function measure(polls: () => Promise<void>): Promise<{ heap: number; rss: number; held: number }> {
+/**
+ * Runs polls while sampling this process's memory: the peaks above idle over all of them (run back
+ * to back, as a fast service allows), what is held after them once collected, and each poll's own
+ * heap peak above where a collection before it left the heap (n8n polls a minute apart, time in
+ * which its collector runs).
+ */
+async function measure(polls: (poll: (one: () => Promise<void>) => Promise<void>) => Promise<void>): Promise<{ heap: number; rss: number; held: number; perPoll: number[] }> {
 	gc();
 	const idle = process.memoryUsage();
 	let heap = idle.heapUsed;
 	let rss = idle.rss;
+	let pollPeak = 0;
 	const timer = setInterval(() => {
 		const now = process.memoryUsage();
 		heap = Math.max(heap, now.heapUsed);
 		rss = Math.max(rss, now.rss);
-	}, 10);
-	await polls();
+		pollPeak = Math.max(pollPeak, now.heapUsed);
+	}, 5);
+	const perPoll: number[] = [];
+	await polls(async (one) => {
+		gc();
+		const start = process.memoryUsage().heapUsed;
+		pollPeak = start;
+		await one();
+		perPoll.push(Math.max(pollPeak, process.memoryUsage().heapUsed) - start);
+	});
 	clearInterval(timer);
 	gc();
-	return { heap: heap - idle.heapUsed, rss: rss - idle.rss, held: process.memoryUsage().heapUsed - idle.heapUsed };
+	return { heap: heap - idle.heapUsed, rss: rss - idle.rss, held: process.memoryUsage().heapUsed - idle.heapUsed, perPoll };
 }
+
+const range = (values: number[]) => `${mb(Math.min(...values))} to ${mb(Math.max(...values))}`;
 
 export async function pollMemoryBench(): Promise<void> {
 	const sandbox = await startSandboxProcess(await freePort(), join(mkdtempSync(join(tmpdir(), 'skyslope-poll-memory-')), 'sandbox.log'));
@@ -57,9 +74,9 @@ export async function pollMemoryBench(): Promise<void> {
 		const book: IDataObject = {};
 		await pollTrigger(env, status, book);
 		let polls = 0;
-		const statusMemory = await measure(async () => {
+		const statusMemory = await measure(async (measured) => {
 			while (book.history !== undefined && polls < 100) {
-				await pollTrigger(env, status, book, 'trigger', 30_000);
+				await measured(async () => void (await pollTrigger(env, status, book, 'trigger', 30_000)));
 				polls++;
 			}
 		});
@@ -72,6 +89,7 @@ export async function pollMemoryBench(): Promise<void> {
 			detail: [
 				`${polls} polls; the state: ${mb(bookBytes)}`,
 				`this process above idle: heap peak +${mb(statusMemory.heap)}, resident peak +${mb(statusMemory.rss)}; held after the polls, once collected: ${mb(statusMemory.held)}`,
+				`each poll's heap peak above where a collection before it left the heap: ${range(statusMemory.perPoll)} (first to last: ${statusMemory.perPoll.map((b) => (b / 2 ** 20).toFixed(0)).join(', ')} MB)`,
 				'value: the resident peak in MB',
 			].join('\n'),
 		});
@@ -104,13 +122,13 @@ export async function pollMemoryBench(): Promise<void> {
 		};
 		await poll();
 		let baselinePolls = 0;
-		const offersMemory = await measure(async () => {
+		const offersMemory = await measure(async (measured) => {
 			// The baseline spreads over polls of at most 100 requests (BASELINE_REQUESTS_PER_POLL).
 			for (let n = 0; n < 100 && (n === 0 || state.baselineSince !== undefined); n++) {
-				await poll();
+				await measured(poll);
 				baselinePolls++;
 			}
-			for (let n = 0; n < 5; n++) await poll();
+			for (let n = 0; n < 5; n++) await measured(poll);
 		});
 		report({
 			id: 22,
@@ -120,6 +138,7 @@ export async function pollMemoryBench(): Promise<void> {
 			detail: [
 				`the baseline in ${baselinePolls} polls, then 5 more; the state: ${mb(JSON.stringify(state).length)}`,
 				`this process above idle: heap peak +${mb(offersMemory.heap)}, resident peak +${mb(offersMemory.rss)}; held after the polls, once collected: ${mb(offersMemory.held)}`,
+				`each poll's heap peak above where a collection before it left the heap: ${range(offersMemory.perPoll)} (first to last: ${offersMemory.perPoll.map((b) => (b / 2 ** 20).toFixed(0)).join(', ')} MB)`,
 				'value: the resident peak in MB',
 			].join('\n'),
 		});
