@@ -120,6 +120,8 @@ export class StatusBook {
 
 	/** A status's stored keys without those this poll set, with `added` (sorted) merged in. */
 	private merged(keys: string, added: string[]): string {
+		// Nothing changed: the same string, not a copy of it.
+		if (added.length === 0 && this.changed.size === 0) return keys;
 		const parts: string[] = [];
 		let run = -1;
 		let next = 0;

@@ -163,9 +163,10 @@ class Recorded {
 	/**
 	 * The book with this poll's records merged in, sorted by key, keeping only what `keep` accepts
 	 * (given a record's time, its submission, else its modification). Unchanged records are copied
-	 * in runs of the old book.
+	 * in runs of the old book; a book that nothing changed is the same string, not a copy of it.
 	 */
 	merged(keep: (at: number) => boolean): string {
+		if (this.changed.size === 0 && this.times().every(keep)) return this.packed;
 		const parts: string[] = [];
 		const keys = [...this.changed.keys()].sort();
 		let run = -1; // start of the current run of kept records of the old book
