@@ -10,6 +10,7 @@ import {
 	api,
 	changeOffers,
 	converge,
+	describeComparison,
 	example,
 	exact,
 	FILES,
@@ -131,7 +132,10 @@ export async function mirrorBench(): Promise<void> {
 			].join('\n'),
 		});
 		const final = await converge(m, 0, [], 1);
-		out(`  (the mirror after the bench: ${final.filter((c) => c.table !== 'skyslope_signed_documents').map((c) => `${c.table} ${c.rows} rows${exact(c) ? '' : ' (differs)'}`).join(', ')})`);
+		const tables = final.filter((c) => c.table !== 'skyslope_signed_documents');
+		out(`  (the mirror after the bench: ${tables.map((c) => `${c.table} ${c.rows} rows${exact(c) ? '' : ' (differs)'}`).join(', ')})`);
+		const differing = tables.filter((c) => !exact(c));
+		if (differing.length) out(`  (how: ${describeComparison(differing).replace(/\n/g, '; ')})`);
 	} finally {
 		await m.stop();
 	}
