@@ -11,7 +11,7 @@ import { fmt, out, report } from './lib';
 
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 100_000);
 const DAYS = 730;
-const POLLS = Number(process.env.BENCH_OFFERS_POLLS ?? 16);
+const POLLS = Number(process.env.BENCH_OFFERS_POLLS ?? 30);
 const DAY = 24 * 3600 * 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
