@@ -1,6 +1,8 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
+import { findRecord, sortedRecords } from '../../shared/sortedRecords';
+
 /**
  * The status of every listing and sale the account can see, as SkySlope last wrote it: what the
  * Status Changed trigger compares each change with, so that it fires only for a status that really
@@ -56,7 +58,7 @@ export class StatusBook {
 	) {
 		for (const [status, keys] of Object.entries(byStatus)) {
 			if (typeof keys !== 'string') continue;
-			const sorted = sortedKeys(keys);
+			const sorted = sortedRecords(keys, KEY_LENGTH, KEY_LENGTH);
 			this.stored.set(status, sorted);
 			this.count += sorted.length / KEY_LENGTH;
 		}
@@ -114,7 +116,7 @@ export class StatusBook {
 	}
 
 	private storedStatus(key: string): string | undefined {
-		for (const [status, keys] of this.stored) if (holds(keys, key)) return status;
+		for (const [status, keys] of this.stored) if (findRecord(keys, KEY_LENGTH, KEY_LENGTH, key) >= 0) return status;
 		return undefined;
 	}
 
@@ -142,29 +144,4 @@ export class StatusBook {
 		while (next < added.length) parts.push(added[next++]);
 		return parts.join('');
 	}
-}
-
-/** Whether sorted keys hold a key (binary search). */
-function holds(keys: string, key: string): boolean {
-	let low = 0;
-	let high = keys.length / KEY_LENGTH - 1;
-	while (low <= high) {
-		const middle = (low + high) >>> 1;
-		const found = keys.slice(middle * KEY_LENGTH, middle * KEY_LENGTH + KEY_LENGTH);
-		if (found === key) return true;
-		if (found < key) low = middle + 1;
-		else high = middle - 1;
-	}
-	return false;
-}
-
-/** Keys as the book searches them: sorted, each once (an earlier version wrote them as it read them). */
-function sortedKeys(keys: string): string {
-	const whole = keys.length - (keys.length % KEY_LENGTH);
-	let sorted = whole === keys.length;
-	for (let at = KEY_LENGTH; sorted && at < whole; at += KEY_LENGTH) sorted = keys.slice(at - KEY_LENGTH, at) < keys.slice(at, at + KEY_LENGTH);
-	if (sorted) return keys;
-	const all = new Set<string>();
-	for (let at = 0; at < whole; at += KEY_LENGTH) all.add(keys.slice(at, at + KEY_LENGTH));
-	return [...all].sort().join('');
 }

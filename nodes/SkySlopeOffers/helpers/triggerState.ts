@@ -2,6 +2,7 @@ import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { serviceTime } from '../../shared/dates';
+import { findRecord, sortedRecords } from '../../shared/sortedRecords';
 import type { Offer } from './offers';
 
 /**
@@ -145,19 +146,9 @@ class Recorded {
 		this.changed.set(key, seen);
 	}
 
-	/** Where the book holds a key (binary search), or -1. */
+	/** Where the book holds a key, or -1. */
 	private find(key: string): number {
-		let low = 0;
-		let high = this.packed.length / RECORD_LENGTH - 1;
-		while (low <= high) {
-			const middle = (low + high) >>> 1;
-			const at = middle * RECORD_LENGTH;
-			const found = this.packed.slice(at, at + KEY_LENGTH);
-			if (found === key) return at;
-			if (found < key) low = middle + 1;
-			else high = middle - 1;
-		}
-		return -1;
+		return findRecord(this.packed, RECORD_LENGTH, KEY_LENGTH, key);
 	}
 
 	/**
@@ -217,27 +208,13 @@ function recordTime(packed: string, at: number): number {
 	return submitted || parseInt(packed.slice(at + 14, at + 21), 36) * 1000;
 }
 
-/** A book as Recorded searches it: records sorted by key, each key once (the last kept). */
-function sortedBook(packed: string): string {
-	const count = Math.floor(packed.length / RECORD_LENGTH);
-	let sorted = packed.length === count * RECORD_LENGTH;
-	for (let at = RECORD_LENGTH; sorted && at < count * RECORD_LENGTH; at += RECORD_LENGTH) {
-		sorted = packed.slice(at - RECORD_LENGTH, at - RECORD_LENGTH + KEY_LENGTH) < packed.slice(at, at + KEY_LENGTH);
-	}
-	if (sorted) return packed;
-	// An earlier version wrote the book in the order it recorded offers: sorted once, here.
-	const byKey = new Map<string, string>();
-	for (let at = 0; at + RECORD_LENGTH <= packed.length; at += RECORD_LENGTH) byKey.set(packed.slice(at, at + KEY_LENGTH), packed.slice(at, at + RECORD_LENGTH));
-	return [...byKey.keys()].sort().map((key) => byKey.get(key)).join('');
-}
-
 /** What each state has recorded, read from its `book` (and an earlier version's `seen`) once. */
 const books = new WeakMap<OffersTriggerState, Recorded>();
 
 function recorded(state: OffersTriggerState): Recorded {
 	let book = books.get(state);
 	if (!book) {
-		book = new Recorded(sortedBook(typeof state.book === 'string' ? state.book : ''));
+		book = new Recorded(sortedRecords(typeof state.book === 'string' ? state.book : '', RECORD_LENGTH, KEY_LENGTH));
 		for (const [id, entry] of Object.entries(state.seen ?? {})) {
 			const seen = readLegacy(entry);
 			if (seen) book.set(offerKey(id), seen);
