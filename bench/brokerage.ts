@@ -9,7 +9,8 @@
 // rate limit raised). 18: the mirror's first load of all of it (records a second against the rate
 // limit, n8n's peak memory, the database against the sandbox).
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 import {
 	api,
@@ -39,15 +40,31 @@ const LISTINGS_CREDENTIAL = {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * n8n's resident memory (its main process, where the nodes run), sampled every 250 ms until stopped:
- * the peak, when it came, the floor, and the samples (`BENCH_MEMORY_TRACE=1` prints one line every
- * 5 s of them). The floor (the lowest sample, where a collection left n8n) is the idle to measure
- * from: where n8n stood at the start can hold hundreds of megabytes of garbage from its own start-up
- * that the collector has not run on yet (measured: 734 MB before publishing, 433 MB ten seconds later).
+ * n8n's memory while a piece of work runs, two ways:
+ * - resident (its main process, where the nodes run), sampled every 250 ms until stopped: the peak,
+ *   when it came, the floor, and the samples (`BENCH_MEMORY_TRACE=1` prints one line every 5 s of
+ *   them). The floor (the lowest sample, where a collection left n8n) is the idle to measure from:
+ *   where n8n stood at the start can hold hundreds of megabytes of garbage from its own start-up
+ *   that the collector has not run on yet (measured: 734 MB before publishing, 433 MB ten seconds
+ *   later). The resident peak counts garbage too, and how much of it V8 lets pile up follows the heap
+ *   it may use, not the work (figure 18: +218 MB with old space capped at 320 MB, +300 at 512);
+ * - held: what each full collection (Mark-Compact, from n8n's `--trace-gc` lines in its log) left
+ *   alive, at most, during the work, against what the last one before the work left (or the least
+ *   during it, when none came before): what the work keeps, garbage aside.
  */
-export function memoryWatch(pid: number): {
-	stop(): { startMb: number; peakMb: number; peakAtS: number; floorMb: number; samples: Array<{ atS: number; mb: number }> };
+export function memoryWatch(m: Mirror): {
+	stop(): {
+		startMb: number;
+		peakMb: number;
+		peakAtS: number;
+		floorMb: number;
+		samples: Array<{ atS: number; mb: number }>;
+		held?: { restMb: number; peakMb: number; collections: number };
+	};
 } {
+	const pid = m.host.n8n.child.pid as number;
+	const logFile = join(m.host.userFolder, 'n8n.log');
+	const logAt = statSync(logFile).size;
 	const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 	const began = Date.now();
 	const start = rss();
@@ -66,24 +83,37 @@ export function memoryWatch(pid: number): {
 			// it, the start-up garbage would be counted as the work's.
 			const settled = samples.slice(samples.findIndex((x) => x.mb <= floorMb + 10));
 			const top = settled.reduce((a, b) => (b.mb > a.mb ? b : a));
-			return { startMb: start / 2 ** 20, peakMb: top.mb, peakAtS: top.atS, floorMb, samples };
+			const log = readFileSync(logFile);
+			const alive = (text: string) =>
+				[...text.matchAll(/Mark-Compact(?: \([^)]*\))? [\d.]+ \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/g)].map((x) => Number(x[1]));
+			const before = alive(log.subarray(0, logAt).toString('utf8'));
+			const during = alive(log.subarray(logAt).toString('utf8'));
+			const held = during.length
+				? { restMb: before.length ? before[before.length - 1] : Math.min(...during), peakMb: Math.max(...during), collections: during.length }
+				: undefined;
+			return { startMb: start / 2 ** 20, peakMb: top.mb, peakAtS: top.atS, floorMb, samples, held };
 		},
 	};
 }
 
 /**
- * `BENCH_N8N_OLD_SPACE_MB=<n>` starts n8n with V8's old space capped at n MB, as a small instance
- * (or a container's memory limit) has it: the collector then runs before the heap grows, and what
- * the work really holds shows, rather than how lazily a roomy heap is collected.
+ * How the benchmarks start n8n: `BENCH_N8N_OLD_SPACE_MB=<n>` caps V8's old space at n MB, as a small
+ * instance (or a container's memory limit) has it: the collector then runs before the heap grows,
+ * and what the work really holds shows, rather than how lazily a roomy heap is collected. n8n itself
+ * does not start under 256 (it holds about 250 MB while it starts). `--trace-gc` writes each
+ * collection to n8n's log, for what the work holds (memoryWatch).
  */
-export function heapCap(): Record<string, string> | undefined {
+export function measuredN8n(): { n8nEnv?: Record<string, string>; n8nNodeArgs: string[] } {
 	const mb = process.env.BENCH_N8N_OLD_SPACE_MB;
-	return mb ? { NODE_OPTIONS: `--max-old-space-size=${Number(mb)}` } : undefined;
+	return { n8nEnv: mb ? { NODE_OPTIONS: `--max-old-space-size=${Number(mb)}` } : undefined, n8nNodeArgs: ['--trace-gc'] };
 }
 
-/** A memory watch's figures in words: the peak above the floor, and where n8n started. */
+/** A memory watch's figures in words: the peak above the floor, and where n8n started; what the work held. */
 export function memoryWords(memory: ReturnType<ReturnType<typeof memoryWatch>['stop']>): string {
-	return `n8n's resident memory: peak ${fmt(memory.peakMb, 0)} MB, ${fmt(memory.peakMb - memory.floorMb, 0)} MB above its floor of ${fmt(memory.floorMb, 0)} MB (its lowest, after a collection; ${fmt(memory.startMb, 0)} MB at the start), ${fmt(memory.peakAtS, 0)} s in`;
+	const held = memory.held
+		? `; held (what full collections left alive): at most ${fmt(memory.held.peakMb, 0)} MB over ${memory.held.collections} collections, ${fmt(memory.held.peakMb - memory.held.restMb, 0)} MB above the ${fmt(memory.held.restMb, 0)} MB held before`
+		: '; no full collection during it';
+	return `n8n's resident memory: peak ${fmt(memory.peakMb, 0)} MB, ${fmt(memory.peakMb - memory.floorMb, 0)} MB above its floor of ${fmt(memory.floorMb, 0)} MB (its lowest, after a collection; ${fmt(memory.startMb, 0)} MB at the start), ${fmt(memory.peakAtS, 0)} s in${held}`;
 }
 
 const exportsSince = async (m: Mirror, since: number) =>
@@ -161,9 +191,8 @@ export async function brokerageBench(): Promise<void> {
 		name: 'brokerage',
 		timezone: 'America/Los_Angeles',
 		live: LIVE,
-		n8nEnv: heapCap(),
+		...measuredN8n(),
 	});
-	const pid = m.host.n8n.child.pid as number;
 	try {
 		// ---- 16: Status Changed, first poll at a third of the size, then at the whole ----------------
 		// BENCH_BROKERAGE_SKIP=16 loads the history and goes on to figures 17 and 18; =16,17 to 18 alone.
@@ -174,16 +203,16 @@ export async function brokerageBench(): Promise<void> {
 				sales: SALES,
 				days: DAYS,
 			});
-		} else await statusFigure(m, pid);
+		} else await statusFigure(m);
 
-		if (!skip.has('17')) await getManyFigure(m, pid);
-		await firstLoadFigure(m, pid);
+		if (!skip.has('17')) await getManyFigure(m);
+		await firstLoadFigure(m);
 	} finally {
 		await m.stop();
 	}
 }
 
-async function statusFigure(m: Mirror, pid: number): Promise<void> {
+async function statusFigure(m: Mirror): Promise<void> {
 	const firstPolls: string[] = [];
 	const triggers: string[] = [];
 	for (const [listings, sales] of [
@@ -202,7 +231,7 @@ async function statusFigure(m: Mirror, pid: number): Promise<void> {
 			days: DAYS,
 		});
 		const since = Date.now();
-		const watch = memoryWatch(pid);
+		const watch = memoryWatch(m);
 		const id = await publishStatusTrigger(m, `bench status ${files.listings + files.sales}`);
 		triggers.push(id);
 		const book = await bookOf(m, id, 900_000, since);
@@ -271,7 +300,7 @@ async function statusFigure(m: Mirror, pid: number): Promise<void> {
 	await api(m, 'POST', `/workflows/${id}/deactivate`);
 }
 
-async function getManyFigure(m: Mirror, pid: number): Promise<void> {
+async function getManyFigure(m: Mirror): Promise<void> {
 	// ---- 17: Get Many with Return All over 12,000 listings ---------------------------------------
 	const all = await sandbox<{ listings: Array<{ createdOn: string }> }>(m, 'GET', '/listings/_sandbox/activity/records');
 	const created = all.listings.map((l) => Date.parse(`${l.createdOn}Z`)).sort((a, b) => b - a);
@@ -283,7 +312,7 @@ async function getManyFigure(m: Mirror, pid: number): Promise<void> {
 	});
 	const path = `getmany-${randomUUID().slice(0, 8)}`;
 	const readFrom = Date.now();
-	const watch = memoryWatch(pid);
+	const watch = memoryWatch(m);
 	const execution = await runByWebhook(
 		m,
 		{
@@ -364,13 +393,13 @@ async function getManyFigure(m: Mirror, pid: number): Promise<void> {
 
 }
 
-async function firstLoadFigure(m: Mirror, pid: number): Promise<void> {
+async function firstLoadFigure(m: Mirror): Promise<void> {
 	// ---- 18: the mirror's first load of all of it --------------------------------------------------
 	const mirrorFrom = Date.now();
 	await api(m, 'POST', `/workflows/${example(m, FILES.listingsAndSales).id}/activate`);
 	await waitForPolls(m, mirrorFrom).catch(() => undefined);
 	const loadFrom = Date.now();
-	const loadWatch = memoryWatch(pid);
+	const loadWatch = memoryWatch(m);
 	const load = await runManualBranch(m, FILES.listingsAndSales, {
 		withData: false,
 		timeoutMs: 3_600_000,

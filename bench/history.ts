@@ -5,7 +5,7 @@
 // history is read, the polls it took, and the events of changes made during it (each once: with its
 // earlier status where its year was read before the change, else saying it is unknown).
 import { api, executions, itemsOf, sandbox, sandboxLog, startMirror, type Mirror } from '../harness/mirror';
-import { heapCap, memoryWatch, memoryWords } from './brokerage';
+import { measuredN8n, memoryWatch, memoryWords } from './brokerage';
 import { fmt, out, report } from './lib';
 
 const LISTINGS = Number(process.env.BENCH_HISTORY_LISTINGS ?? 100_000);
@@ -18,7 +18,7 @@ const exportReads = async (m: Mirror, since: number) =>
 	(await sandboxLog(m)).filter((e) => e.at >= since && e.service === 'listings' && e.method === 'GET' && e.path === '/api/files');
 
 export async function historyBench(): Promise<void> {
-	const m = await startMirror({ name: 'history', timezone: 'America/Los_Angeles', live: ['zonelessDates', 'displayStatuses'], n8nEnv: heapCap() });
+	const m = await startMirror({ name: 'history', timezone: 'America/Los_Angeles', live: ['zonelessDates', 'displayStatuses'], ...measuredN8n() });
 	try {
 		await sandbox(m, 'POST', '/listings/_sandbox/activity/history', { listings: LISTINGS, sales: SALES, days: 3650, seed: 2020 });
 		const { sales } = await sandbox<{ sales: Array<{ saleGuid: string; status: string; createdOn: string }> }>(m, 'GET', '/listings/_sandbox/activity/records');
@@ -29,8 +29,7 @@ export async function historyBench(): Promise<void> {
 		const old = pending.filter((s) => yearOf(s) <= year - 5).slice(0, CHANGES);
 		await sandbox(m, 'PUT', '/_sandbox/live', { zonelessDates: true, displayStatuses: true, slowExport: SLOW_MS });
 
-		const pid = m.host.n8n.child.pid as number;
-		const watch = memoryWatch(pid);
+		const watch = memoryWatch(m);
 		const created = await api<{ id: string }>(m, 'POST', '/workflows', {
 			name: 'bench history',
 			nodes: [

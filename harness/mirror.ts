@@ -42,7 +42,7 @@ export interface Mirror {
 	stop(): Promise<void>;
 }
 
-export async function startMirror(options: { timezone: string; live: string[]; name: string; n8nEnv?: Record<string, string> }): Promise<Mirror> {
+export async function startMirror(options: { timezone: string; live: string[]; name: string; n8nEnv?: Record<string, string>; n8nNodeArgs?: string[] }): Promise<Mirror> {
 	const log = (line: string) => process.stdout.write(`[mirror ${options.name}] ${line}\n`);
 	const pg = await startPostgres(log, { database: 'brokerage' });
 	const userFolder = mkdtempSync(join(tmpdir(), 'skyslope-mirror-'));
@@ -61,6 +61,7 @@ export async function startMirror(options: { timezone: string; live: string[]; n
 			extraCredentials: [mirrorCredential(pg)],
 			extraWorkflows: mirrorWorkflows(),
 			n8nEnv: options.n8nEnv,
+			n8nNodeArgs: options.n8nNodeArgs,
 			log,
 		});
 	} catch (error) {

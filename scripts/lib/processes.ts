@@ -207,9 +207,11 @@ export async function startN8n(
 	logFile: string,
 	timeoutMs = 120000,
 	opts: ChildOptions = {},
+	/** Node's own options before n8n's script (e.g. `--trace-gc`, which NODE_OPTIONS does not take). */
+	nodeArgs: string[] = [],
 ): Promise<Running & { baseUrl: string }> {
 	const out = createWriteStream(logFile, { flags: 'a' });
-	const child = spawnProcess(paths.nodeBin, [paths.n8nBin, 'start'], {
+	const child = spawnProcess(paths.nodeBin, [...nodeArgs, paths.n8nBin, 'start'], {
 		env,
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: opts.ownGroup === true,

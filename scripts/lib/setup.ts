@@ -299,6 +299,8 @@ export interface HostOptions {
 	extraWorkflows?: ExampleFile[];
 	/** More of n8n's environment (e.g. the durable scheduler's switches), on every start. */
 	n8nEnv?: Record<string, string>;
+	/** Node's own options for n8n's process (the benchmarks' `--trace-gc`). */
+	n8nNodeArgs?: string[];
 }
 
 export interface Host {
@@ -393,7 +395,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
 		state.examples = known;
 		writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
 
-		n8n = await startN8n(paths, env, join(o.userFolder, 'n8n.log'), undefined, group);
+		n8n = await startN8n(paths, env, join(o.userFolder, 'n8n.log'), undefined, group, o.n8nNodeArgs);
 		t(`n8n answering on ${n8n.baseUrl}`);
 		const client = new N8nClient(n8n.baseUrl);
 		await client.signIn(OWNER);
@@ -418,7 +420,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
 			},
 			async restartN8n(extraEnv = {}) {
 				await host.n8n.stop();
-				host.n8n = await startN8n(paths, { ...env, ...extraEnv }, join(o.userFolder, 'n8n.log'), undefined, group);
+				host.n8n = await startN8n(paths, { ...env, ...extraEnv }, join(o.userFolder, 'n8n.log'), undefined, group, o.n8nNodeArgs);
 				await host.client.signIn(OWNER);
 			},
 			async stop() {
