@@ -49,6 +49,12 @@ function wayTo(workflow: Workflow, name: string): string[] {
 	return way;
 }
 
+/** Where a first load writes a slice (or window) in one statement. */
+const SLICE_WRITERS: Record<string, string> = {
+	'listings-and-sales-to-postgres.json': 'Write the slice',
+	'offers-to-postgres.json': 'Write the window',
+};
+
 const WRITES: Record<string, string> = {
 	'listings-and-sales-to-postgres.json': 'skyslope_mirror_file',
 	'offers-to-postgres.json': 'skyslope_mirror_offer',
@@ -73,7 +79,8 @@ describe('examples/mirror', () => {
 		expect(before?.executeOnce).toBe(true);
 		// n8n's execution order v1 runs a node's children top to bottom, each branch to its end.
 		expect(workflow.settings?.executionOrder).toBe('v1');
-		const feeding = Object.entries(workflow.connections).filter(([, c]) => c.main.flat().some((to) => to.node === 'Write to Postgres'));
+		const writers = ['Write to Postgres', ...Object.values(SLICE_WRITERS)];
+		const feeding = Object.entries(workflow.connections).filter(([, c]) => c.main.flat().some((to) => writers.includes(to.node)));
 		expect(feeding.length).toBeGreaterThan(0);
 		for (const [from, c] of feeding) {
 			const children = c.main.flat().map((to) => to.node);
@@ -92,7 +99,7 @@ describe('examples/mirror', () => {
 
 	it.each(workflows.filter((w) => w.file !== 'signed-documents-to-postgres.json'))(
 		'$file loads its history a slice at a time, each in a run of its own branch: n8n holds one slice, whatever the history',
-		({ nodes, workflow }) => {
+		({ file, nodes, workflow }) => {
 			const loader = loaderOf(nodes);
 			expect(loader.parameters).toEqual({
 				source: 'database',
@@ -102,11 +109,21 @@ describe('examples/mirror', () => {
 			});
 			const trigger = nodes.find((n) => n.type === 'n8n-nodes-base.executeWorkflowTrigger');
 			expect(trigger?.parameters).toEqual({ inputSource: 'passthrough' });
-			// What comes back to the loader is one count a slice, not the files: the branch ends in it.
-			expect(workflow.connections['Write to Postgres']?.main.flat().map((to) => to.node)).toEqual(['Count written']);
-			expect(nodes.find((n) => n.name === 'Count written')?.parameters).toEqual({
-				fieldsToSummarize: { values: [{ aggregation: 'count', field: 'mirrored' }] },
-				options: {},
+			// The slice's read feeds its writer alone, and the branch ends there: what comes back to the
+			// loader is one count a slice, not the files.
+			const writer = nodes.find((n) => n.name === SLICE_WRITERS[file]) as Node;
+			const read = FIRST_LOAD_READS.find((name) => workflow.connections[name]) as string;
+			expect(workflow.connections[read].main.flat().map((to) => to.node)).toEqual([writer.name]);
+			expect(workflow.connections[writer.name]).toBeUndefined();
+			expect(Object.values(workflow.connections).flatMap((c) => c.main.flat()).filter((to) => to.node === writer.name)).toHaveLength(1);
+			// One statement a slice: run once, with every item of the read as one JSON text (by the read's
+			// name: a node run once sees only its first input item as its input; as text: n8n's Postgres
+			// node sends an array as a Postgres array, which does not cast to jsonb).
+			expect(writer.executeOnce).toBe(true);
+			expect(writer.parameters).toEqual({
+				operation: 'executeQuery',
+				query: `SELECT count(${WRITES[file]}(r))::int AS count_mirrored FROM jsonb_array_elements($1::jsonb) AS r`,
+				options: { queryReplacement: `={{ [JSON.stringify($('${read}').all().map((item) => item.json))] }}` },
 			});
 		},
 	);
