@@ -417,6 +417,7 @@ async function firstLoadFigure(m: Mirror): Promise<void> {
 	await sleep(70_000);
 	const comparison = (await compareAll(m, Date.now(), [])).filter((c) => c.table === 'skyslope_listings' || c.table === 'skyslope_sales');
 	const allowed = (100 / 60) * (rows / Math.max(1, loadRequests));
+	const differences = await howRowsDiffer(m, comparison);
 	report({
 		id: 18,
 		what: 'the mirror first load of 150,000 listings and sales (export in 30-day slices over ten years) into Postgres, in real n8n',
@@ -425,10 +426,34 @@ async function firstLoadFigure(m: Mirror): Promise<void> {
 		detail: [
 			`${load.status}: ${rows} rows in ${fmt(loadSeconds, 1)} s = ${fmt(rows / loadSeconds, 0)} records/s from ${loadRequests} export requests; the limit of 100 requests a minute allows ${fmt(allowed, 0)} records/s at that size`,
 			`during the load: ${memoryWords(loadMemory)}`,
-			`against the sandbox: ${comparison.map((c) => `${c.table} ${c.rows} of ${c.expected} rows, ${c.missing.length} missing, ${c.extra.length} extra, ${c.stale.length} older${exact(c) ? ' (exact)' : ' (DIFFERS)'}`).join('; ')}`,
+			`against the sandbox: ${comparison.map((c) => `${c.table} ${c.rows} of ${c.expected} rows, ${c.missing.length} missing, ${c.extra.length} extra, ${c.stale.length} older${exact(c) ? ' (exact)' : ` (DIFFERS: ${[...c.missing, ...c.extra, ...c.stale].slice(0, 3).join('; ')})`}`).join('; ')}`,
+			...differences,
 			'value: records a second / what the rate limit allows',
 		].join('\n'),
 	});
+}
+
+/** For the first rows that differ from the sandbox: each field of the record that differs, both ways. */
+async function howRowsDiffer(m: Mirror, comparison: Array<{ table: string; stale: string[] }>): Promise<string[]> {
+	const lines: string[] = [];
+	const stale = comparison.flatMap((c) => c.stale.slice(0, 2).map((line) => ({ table: c.table, key: line.split(':')[0] })));
+	if (!stale.length) return lines;
+	const records = await sandbox<{ listings: Array<Record<string, unknown>>; sales: Array<Record<string, unknown>> }>(m, 'GET', '/listings/_sandbox/activity/records');
+	for (const { table, key } of stale) {
+		const [column, list] = table === 'skyslope_listings' ? ['listing_guid', records.listings] : ['sale_guid', records.sales];
+		const want = list.find((r) => r.listingGuid === key || r.saleGuid === key) ?? {};
+		const row = (await sql<{ record: Record<string, unknown>; mirrored_at: string }>(m, `SELECT record, mirrored_at FROM ${table} WHERE ${column} = '${key.replace(/'/g, "''")}'`))[0];
+		const got = row?.record ?? {};
+		const sorted = (value: unknown) =>
+			JSON.stringify(value, (_key, v: unknown) =>
+				v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+			);
+		const fields = [...new Set([...Object.keys(want), ...Object.keys(got)])].filter((f) => sorted(want[f]) !== sorted(got[f]));
+		lines.push(
+			`${table} ${key} (written ${row?.mirrored_at}): ${fields.map((f) => `${f} is ${sorted(got[f])?.slice(0, 300)}, the sandbox has ${sorted(want[f])?.slice(0, 300)}`).join('; ')}`,
+		);
+	}
+	return lines;
 }
 
 /** Waits for the next status poll after `since` (an export window by modification date). */

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { mirrorCredential, mirrorWorkflows } from '../scripts/lib/mirror';
-import { freePort } from '../scripts/lib/processes';
+import { freePort, textOf } from '../scripts/lib/processes';
 import { startPostgres, type PostgresService } from '../scripts/lib/queue-services';
 import { startHost, type Host } from '../scripts/lib/setup';
 import type { Json, RequestLogEntry, Workflow, WorkflowNode } from './n8n/workflows';
@@ -99,12 +99,10 @@ export function psql(pg: Pick<PostgresService, 'host' | 'port' | 'user'>, databa
 		const child = spawn('psql', ['-h', pg.host, '-p', String(pg.port), '-U', pg.user, '-d', database, '-At', '-q', '-v', 'ON_ERROR_STOP=1', '-c', query], {
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
-		let out = '';
-		let err = '';
-		child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
-		child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+		const out = textOf(child.stdout);
+		const err = textOf(child.stderr);
 		child.on('error', reject);
-		child.on('close', (code) => resolve({ code: code ?? 1, out: out.trim(), err }));
+		child.on('close', (code) => resolve({ code: code ?? 1, out: out().trim(), err: err() }));
 	});
 }
 

@@ -112,6 +112,18 @@ export function n8nEnv(s: N8nSettings): NodeJS.ProcessEnv {
 	return env;
 }
 
+/**
+ * A child's output as text, decoded once it has all come: decoding each chunk apart turns a
+ * character that a chunk boundary cuts in two (é, ñ: two bytes in UTF-8) into two U+FFFD. Over
+ * the 300 MB of a 150,000-file table read through psql that happened about once a run, and a mirror
+ * row read back that way looked different from the service's.
+ */
+export function textOf(stream: NodeJS.ReadableStream | null | undefined): () => string {
+	const chunks: Buffer[] = [];
+	stream?.on('data', (c: Buffer) => chunks.push(c));
+	return () => Buffer.concat(chunks).toString('utf8');
+}
+
 export interface CliResult {
 	code: number;
 	stdout: string;
@@ -122,12 +134,10 @@ export interface CliResult {
 export function n8nCli(paths: HostPaths, env: NodeJS.ProcessEnv, args: string[]): Promise<CliResult> {
 	return new Promise((resolve, reject) => {
 		const child = spawnProcess(paths.nodeBin, [paths.n8nBin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-		let stdout = '';
-		let stderr = '';
-		child.stdout?.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-		child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+		const stdout = textOf(child.stdout);
+		const stderr = textOf(child.stderr);
 		child.on('error', reject);
-		child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+		child.on('close', (code) => resolve({ code: code ?? 1, stdout: stdout(), stderr: stderr() }));
 	});
 }
 
