@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The harness reads a child's output (psql's rows, n8n's CLI) as text decoded once: a character cut
 // in two by a chunk boundary must come out whole.
 import { PassThrough } from 'node:stream';
