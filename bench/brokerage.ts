@@ -49,8 +49,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  *   later). The resident peak counts garbage too, and how much of it V8 lets pile up follows the heap
  *   it may use, not the work (figure 18: +218 MB with old space capped at 320 MB, +300 at 512);
  * - held: what each full collection (Mark-Compact, from n8n's `--trace-gc` lines in its log) left
- *   alive, at most, during the work, against what the last one before the work left (or the least
- *   during it, when none came before): what the work keeps, garbage aside.
+ *   alive, at most, during the work, against n8n at rest: the least of what the last one before the
+ *   work left and what those during it left. What the work keeps, garbage aside.
  */
 export function memoryWatch(m: Mirror): {
 	stop(): {
@@ -89,7 +89,9 @@ export function memoryWatch(m: Mirror): {
 			const before = alive(log.subarray(0, logAt).toString('utf8'));
 			const during = alive(log.subarray(logAt).toString('utf8'));
 			const held = during.length
-				? { restMb: before.length ? before[before.length - 1] : Math.min(...during), peakMb: Math.max(...during), collections: during.length }
+				? // At rest: the least of the last collection before the work and those during it (the last one
+					// before can still hold n8n's own start-up, which a later one lets go).
+					{ restMb: Math.min(...before.slice(-1), ...during), peakMb: Math.max(...during), collections: during.length }
 				: undefined;
 			return { startMb: start / 2 ** 20, peakMb: top.mb, peakAtS: top.atS, floorMb, samples, held };
 		},
