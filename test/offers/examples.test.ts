@@ -78,14 +78,23 @@ describe('Offers example workflows', () => {
 	it('every action node runs as saved and returns items', async () => {
 		const state = sandbox.service<OffersState>('offers').state;
 		for (const { node } of ours().filter(({ node }) => node.type === OFFERS)) {
+			const before = Date.now();
 			const result = await runNode({ node: SkySlopeOffers, parameters: node.parameters as INodeParameters, credentials });
+			const after = Date.now();
 			credentials = result.credentials;
 			expect(`${node.name}: ${result.error?.message ?? 'ok'}`).toBe(`${node.name}: ok`);
 			expect(result.output[0].length).toBeGreaterThan(0);
 			if (node.parameters.operation === 'getAll') {
-				const now = Date.now();
-				const expected = state.inRange(now - 90 * 24 * 3600 * 1000, now).length;
-				expect(result.output[0]).toHaveLength(expected);
+				// The example asks the 90 days back from its own $now, a moment between `before` and
+				// `after`: every offer inside both such windows is there, none outside either, each once.
+				const days90 = 90 * 24 * 3600 * 1000;
+				const ids = result.output[0].map((item) => String(item.json.OfferId));
+				const surely = state.inRange(after - days90, before).map((o) => o.OfferId);
+				const possibly = new Set(state.inRange(before - days90, after).map((o) => o.OfferId));
+				expect(surely.length).toBeGreaterThan(0);
+				expect(surely.filter((id) => !ids.includes(id))).toEqual([]);
+				expect(ids.filter((id) => !possibly.has(id))).toEqual([]);
+				expect(new Set(ids).size).toBe(ids.length);
 				expect(result.output[0][0].json.OfferPrice).toEqual(expect.any(Number));
 			}
 		}
