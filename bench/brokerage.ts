@@ -107,7 +107,13 @@ export function memoryWatch(m: Mirror): {
  */
 export function measuredN8n(): { n8nEnv?: Record<string, string>; n8nNodeArgs: string[] } {
 	const mb = process.env.BENCH_N8N_OLD_SPACE_MB;
-	return { n8nEnv: mb ? { NODE_OPTIONS: `--max-old-space-size=${Number(mb)}` } : undefined, n8nNodeArgs: ['--trace-gc'] };
+	// BENCH_N8N_ENV='NAME=value,...': more of n8n's settings for a run (e.g. EXECUTIONS_DATA_SAVE_ON_SUCCESS=none).
+	const more = (process.env.BENCH_N8N_ENV ?? '')
+		.split(',')
+		.filter((pair) => pair.includes('='))
+		.map((pair) => [pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1).trim()]);
+	const env = { ...(mb ? { NODE_OPTIONS: `--max-old-space-size=${Number(mb)}` } : {}), ...Object.fromEntries(more) };
+	return { n8nEnv: Object.keys(env).length ? env : undefined, n8nNodeArgs: ['--trace-gc'] };
 }
 
 /** A memory watch's figures in words: the peak above the floor, and where n8n started; what the work held. */
