@@ -23,6 +23,7 @@ import {
 	sandbox,
 	sandboxLog,
 	sql,
+	stable,
 	startMirror,
 	waitForPolls,
 	type Mirror,
@@ -452,13 +453,9 @@ async function howRowsDiffer(m: Mirror, comparison: Array<{ table: string; stale
 		const want = list.find((r) => r.listingGuid === key || r.saleGuid === key) ?? {};
 		const row = (await sql<{ record: Record<string, unknown>; mirrored_at: string }>(m, `SELECT record, mirrored_at FROM ${table} WHERE ${column} = '${key.replace(/'/g, "''")}'`))[0];
 		const got = row?.record ?? {};
-		const sorted = (value: unknown) =>
-			JSON.stringify(value, (_key, v: unknown) =>
-				v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
-			);
-		const fields = [...new Set([...Object.keys(want), ...Object.keys(got)])].filter((f) => sorted(want[f]) !== sorted(got[f]));
+		const fields = [...new Set([...Object.keys(want), ...Object.keys(got)])].filter((f) => stable(want[f]) !== stable(got[f]));
 		lines.push(
-			`${table} ${key} (written ${row?.mirrored_at}): ${fields.map((f) => `${f} is ${sorted(got[f])?.slice(0, 300)}, the sandbox has ${sorted(want[f])?.slice(0, 300)}`).join('; ')}`,
+			`${table} ${key} (written ${row?.mirrored_at}): ${fields.map((f) => `${f} is ${stable(got[f])?.slice(0, 300)}, the sandbox has ${stable(want[f])?.slice(0, 300)}`).join('; ')}`,
 		);
 	}
 	return lines;

@@ -7,7 +7,7 @@
 // (the idle to compare with: n8n polling, with nothing to record). For each: what publishing asks,
 // the requests of each poll, n8n's resident memory at its peak above its floor, and the events
 // (none: the baseline is recorded silently, and nothing changed). The figure is what the count adds.
-import { api, executions, sandbox, sandboxLog, startMirror, type Mirror } from '../harness/mirror';
+import { addOfferHistory, api, executions, sandbox, sandboxLog, startMirror, type Mirror } from '../harness/mirror';
 import { measuredN8n, memoryWatch, memoryWords } from './brokerage';
 import { fmt, out, report } from './lib';
 
@@ -20,24 +20,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const offerReads = async (m: Mirror, since: number) =>
 	(await sandboxLog(m)).filter((e) => e.at >= since && e.service === 'offers' && e.method === 'GET' && /\/ext\/offers\/?$/.test(e.path));
 
-/** Adds offers to the sandbox's own until it holds `total`, spread over the last two years; how many it holds. */
+/**
+ * Adds offers to the sandbox's own until it holds `total`, over the two years but their first and
+ * last day (all inside the Re-Read Period); how many it holds.
+ */
 async function seed(m: Mirror, total: number): Promise<number> {
-	const now = Date.now();
 	const own = (await sandbox<unknown[]>(m, 'GET', '/offers/_sandbox/offers')).length;
 	const adding = Math.max(0, total - own);
-	for (let from = 0; from < adding; from += 20_000) {
-		const batch = Array.from({ length: Math.min(20_000, adding - from) }, (_, j) => {
-			const i = from + j;
-			const submitted = now - DAYS * DAY + 2 * DAY + Math.floor(((i + 0.5) / adding) * (DAYS - 3) * DAY);
-			return {
-				OfferSubmissionDate: new Date(submitted).toISOString(),
-				ModificationTimestamp: new Date(submitted + 3600_000).toISOString(),
-				fileId: 10001 + (i % 30),
-				OfferTerms: { OfferPrice: 400_000 + (i % 50) * 5000, OfferStatus: 'Submitted', OfferVersionNumber: 1 },
-			};
-		});
-		await sandbox(m, 'POST', '/offers/_sandbox/offers', batch);
-	}
+	if (adding) await addOfferHistory(m, adding, DAYS - 2);
 	return own + adding;
 }
 

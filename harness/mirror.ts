@@ -270,7 +270,10 @@ export interface SandboxOffer {
 	[key: string]: unknown;
 }
 
-/** Offers over `days` before now on the sandbox's 30 listings (file ids 10001 to 10030), as the Offers service would receive them. */
+/**
+ * Offers over `days` before now on the sandbox's 30 listings (file ids 10001 to 10030), as the Offers
+ * service would receive them; sent 20,000 a request (the sandbox refuses larger bodies).
+ */
 export async function addOfferHistory(m: Mirror, count: number, days: number): Promise<void> {
 	const now = Date.now();
 	const offers = Array.from({ length: count }, (_, i) => {
@@ -282,7 +285,7 @@ export async function addOfferHistory(m: Mirror, count: number, days: number): P
 			OfferTerms: { OfferPrice: 400_000 + (i % 50) * 5000, OfferStatus: 'Submitted', OfferVersionNumber: 1 },
 		};
 	});
-	await sandbox(m, 'POST', '/offers/_sandbox/offers', offers);
+	for (let from = 0; from < offers.length; from += 20_000) await sandbox(m, 'POST', '/offers/_sandbox/offers', offers.slice(from, from + 20_000));
 }
 
 /** New offers today, and new versions of offers submitted in the last few days (inside the trigger's look-back). */
@@ -346,7 +349,8 @@ export interface Comparison {
 	stale: string[];
 }
 
-const stable = (value: unknown): string =>
+/** JSON with every object's keys sorted: two records compared whatever order their keys came in. */
+export const stable = (value: unknown): string =>
 	JSON.stringify(value, (_key, v: unknown) =>
 		v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
 	);
