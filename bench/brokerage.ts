@@ -61,6 +61,7 @@ export function memoryWatch(m: Mirror): {
 		floorMb: number;
 		samples: Array<{ atS: number; mb: number }>;
 		held?: { restMb: number; peakMb: number; collections: number };
+		heap?: { takenFloorMb: number; takenPeakMb: number; objectsPeakMb: number };
 	};
 } {
 	const pid = m.host.n8n.child.pid as number;
@@ -85,16 +86,47 @@ export function memoryWatch(m: Mirror): {
 			const settled = samples.slice(samples.findIndex((x) => x.mb <= floorMb + 10));
 			const top = settled.reduce((a, b) => (b.mb > a.mb ? b : a));
 			const log = readFileSync(logFile);
-			const alive = (text: string) =>
-				[...text.matchAll(/Mark-Compact(?: \([^)]*\))? [\d.]+ \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/g)].map((x) => Number(x[1]));
-			const before = alive(log.subarray(0, logAt).toString('utf8'));
-			const during = alive(log.subarray(logAt).toString('utf8'));
-			const held = during.length
+			// `[pid:isolate] 1234 ms: Mark-Compact (reduce) 250.1 (270.3) -> 200.2 (260.0) MB, ...`: the
+			// heap's objects (garbage included) and the heap V8 has taken, before and after. Only the main
+			// isolate of n8n's main process: its task runner inherits `--trace-gc` and writes to the same
+			// log, and its worker threads have isolates of their own (a few MB each).
+			const beforeChars = log.subarray(0, logAt).toString('utf8').length;
+			const lines = [
+				...log
+					.toString('utf8')
+					.matchAll(/^\[(\d+):([^\]]*)\][^\n]*?(Scavenge|Mark-Compact|Minor Mark-Sweep)(?: \([^)]*\))? ([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/gm),
+			]
+				.filter((x) => Number(x[1]) === pid)
+				.map((x) => ({
+					before: x.index < beforeChars,
+					isolate: x[2],
+					full: x[3] === 'Mark-Compact',
+					objectsMb: Number(x[4]),
+					takenMb: Math.max(Number(x[5]), Number(x[7])),
+					aliveMb: Number(x[6]),
+				}));
+			const biggest = new Map<string, number>();
+			for (const c of lines) biggest.set(c.isolate, Math.max(biggest.get(c.isolate) ?? 0, c.takenMb));
+			const main = [...biggest].sort((a, b) => b[1] - a[1])[0]?.[0];
+			const before = lines.filter((c) => c.isolate === main && c.before);
+			const during = lines.filter((c) => c.isolate === main && !c.before);
+			const fullBefore = before.filter((c) => c.full).map((c) => c.aliveMb);
+			const fullDuring = during.filter((c) => c.full).map((c) => c.aliveMb);
+			const held = fullDuring.length
 				? // At rest: the least of the last collection before the work and those during it (the last one
 					// before can still hold n8n's own start-up, which a later one lets go).
-					{ restMb: Math.min(...before.slice(-1), ...during), peakMb: Math.max(...during), collections: during.length }
+					{ restMb: Math.min(...fullBefore.slice(-1), ...fullDuring), peakMb: Math.max(...fullDuring), collections: fullDuring.length }
 				: undefined;
-			return { startMb: start / 2 ** 20, peakMb: top.mb, peakAtS: top.atS, floorMb, samples, held };
+			// The heap V8 took, against its floor in the run: how much of the resident rise is V8 letting
+			// garbage pile up before a collection, and how much lies outside its heap.
+			const heap = during.length
+				? {
+						takenFloorMb: Math.min(...[...before.slice(-1), ...during].map((c) => c.takenMb)),
+						takenPeakMb: Math.max(...during.map((c) => c.takenMb)),
+						objectsPeakMb: Math.max(...during.map((c) => c.objectsMb)),
+					}
+				: undefined;
+			return { startMb: start / 2 ** 20, peakMb: top.mb, peakAtS: top.atS, floorMb, samples, held, heap };
 		},
 	};
 }
@@ -122,7 +154,10 @@ export function memoryWords(memory: ReturnType<ReturnType<typeof memoryWatch>['s
 	const held = memory.held
 		? `; held (what full collections left alive): at most ${fmt(memory.held.peakMb, 0)} MB over ${memory.held.collections} collections, ${fmt(memory.held.peakMb - memory.held.restMb, 0)} MB above the ${fmt(memory.held.restMb, 0)} MB held before`
 		: '; no full collection during it';
-	return `n8n's resident memory: peak ${fmt(memory.peakMb, 0)} MB, ${fmt(memory.peakMb - memory.floorMb, 0)} MB above its floor of ${fmt(memory.floorMb, 0)} MB (its lowest, after a collection; ${fmt(memory.startMb, 0)} MB at the start), ${fmt(memory.peakAtS, 0)} s in${held}`;
+	const heap = memory.heap
+		? `; V8's heap: taken at most ${fmt(memory.heap.takenPeakMb, 0)} MB, ${fmt(memory.heap.takenPeakMb - memory.heap.takenFloorMb, 0)} MB above its least, objects (garbage included) at most ${fmt(memory.heap.objectsPeakMb, 0)} MB`
+		: '';
+	return `n8n's resident memory: peak ${fmt(memory.peakMb, 0)} MB, ${fmt(memory.peakMb - memory.floorMb, 0)} MB above its floor of ${fmt(memory.floorMb, 0)} MB (its lowest, after a collection; ${fmt(memory.startMb, 0)} MB at the start), ${fmt(memory.peakAtS, 0)} s in${held}${heap}`;
 }
 
 const exportsSince = async (m: Mirror, since: number) =>
