@@ -18,6 +18,7 @@ import {
 	example,
 	exact,
 	FILES,
+	psql,
 	runByWebhook,
 	runManualBranch,
 	sandbox,
@@ -41,14 +42,16 @@ const LISTINGS_CREDENTIAL = {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * n8n's memory while a piece of work runs, two ways:
+ * n8n's memory while a piece of work runs, three ways:
  * - resident (its main process, where the nodes run), sampled every 250 ms until stopped: the peak,
  *   when it came, the floor, and the samples (`BENCH_MEMORY_TRACE=1` prints one line every 5 s of
  *   them). The floor (the lowest sample, where a collection left n8n) is the idle to measure from:
  *   where n8n stood at the start can hold hundreds of megabytes of garbage from its own start-up
  *   that the collector has not run on yet (measured: 734 MB before publishing, 433 MB ten seconds
- *   later). The resident peak counts garbage too, and how much of it V8 lets pile up follows the heap
- *   it may use, not the work (figure 18: +218 MB with old space capped at 320 MB, +300 at 512);
+ *   later). The resident peak counts garbage too, and the pages V8 keeps pooled for reuse: how much
+ *   is n8n's own shows in a control that does the same work with n8n's own nodes (figure 18);
+ * - V8's heap (its main isolate, from the same `--trace-gc` lines): the most it took and its objects,
+ *   garbage included, at most: how much of the resident rise is V8's heap and how much lies outside;
  * - held: what each full collection (Mark-Compact, from n8n's `--trace-gc` lines in its log) left
  *   alive, at most, during the work, against n8n at rest: the least of what the last one before the
  *   work left and what those during it left. What the work keeps, garbage aside.
@@ -442,6 +445,15 @@ async function firstLoadFigure(m: Mirror): Promise<void> {
 	const mirrorFrom = Date.now();
 	await api(m, 'POST', `/workflows/${example(m, FILES.listingsAndSales).id}/activate`);
 	await waitForPolls(m, mirrorFrom).catch(() => undefined);
+	// BENCH_CONTROL_FIRST=1 runs the control (below) first, then empties the tables: which of the two
+	// finds n8n warm does not decide the figure.
+	const controlFirst = process.env.BENCH_CONTROL_FIRST === '1';
+	let control = '';
+	if (controlFirst) {
+		control = await controlLoad(m, 'before');
+		const emptied = await psql(m.pg, m.pg.database, 'TRUNCATE skyslope_listings, skyslope_sales');
+		if (emptied.code !== 0) throw new Error(`the tables could not be emptied after the control: ${emptied.err}`);
+	}
 	const loadFrom = Date.now();
 	const loadWatch = memoryWatch(m);
 	const load = await runManualBranch(m, FILES.listingsAndSales, {
@@ -462,6 +474,7 @@ async function firstLoadFigure(m: Mirror): Promise<void> {
 	const comparison = (await compareAll(m, Date.now(), [])).filter((c) => c.table === 'skyslope_listings' || c.table === 'skyslope_sales');
 	const allowed = (100 / 60) * (rows / Math.max(1, loadRequests));
 	const differences = await howRowsDiffer(m, comparison);
+	if (!controlFirst) control = await controlLoad(m, 'afterwards');
 	report({
 		id: 18,
 		what: 'the mirror first load of 150,000 listings and sales (export in 30-day slices over ten years) into Postgres, in real n8n',
@@ -472,9 +485,50 @@ async function firstLoadFigure(m: Mirror): Promise<void> {
 			`during the load: ${memoryWords(loadMemory)}`,
 			`against the sandbox: ${comparison.map((c) => `${c.table} ${c.rows} of ${c.expected} rows, ${c.missing.length} missing, ${c.extra.length} extra, ${c.stale.length} older${exact(c) ? ' (exact)' : ` (DIFFERS: ${[...c.missing, ...c.extra, ...c.stale].slice(0, 3).join('; ')})`}`).join('; ')}`,
 			...differences,
+			control,
 			'value: records a second / what the rate limit allows',
 		].join('\n'),
 	});
+}
+
+/**
+ * The control: the same first load, slices, sub-workflows, write and all, with **Export the slice**
+ * replaced by n8n's own HTTP Request node reading the same slice's records as one JSON array from the
+ * sandbox (outside its rate limit). What n8n's memory does then is n8n's cost of moving that many
+ * records through a workflow, with nothing of this package on the way.
+ */
+async function controlLoad(m: Mirror, when: 'before' | 'afterwards'): Promise<string> {
+	const watch = memoryWatch(m);
+	const load = await runManualBranch(m, FILES.listingsAndSales, {
+		withData: false,
+		timeoutMs: 3_600_000,
+		replace: (n) =>
+			n.name === 'Export the slice'
+				? {
+						name: n.name,
+						type: 'n8n-nodes-base.httpRequest',
+						typeVersion: 4.2,
+						position: n.position,
+						parameters: {
+							url: `${m.host.sandbox.baseUrl}/listings/_sandbox/activity/slice`,
+							sendQuery: true,
+							queryParameters: {
+								parameters: [
+									{ name: 'createdAfter', value: '={{ $json.createdAfter }}' },
+									{ name: 'createdBefore', value: '={{ $json.createdBefore }}' },
+								],
+							},
+							options: {},
+						},
+					}
+				: n,
+	});
+	const memory = watch.stop();
+	const seconds =
+		(Date.parse(String((load as { stoppedAt?: string }).stoppedAt)) - Date.parse(String((load as { startedAt?: string }).startedAt))) / 1000;
+	const words = `control, ${when} in the same n8n, n8n's HTTP Request node in place of Export the slice (the same records as one JSON array a slice, outside the rate limit; the same write): ${load.status} in ${fmt(seconds, 1)} s; ${memoryWords(memory)}`;
+	out(`  ${words}`);
+	return words;
 }
 
 /** For the first rows that differ from the sandbox: each field of the record that differs, both ways. */

@@ -130,10 +130,15 @@ export function example(m: Mirror, file: string): { id: string; workflow: Workfl
  * run a workflow) and the package's triggers disabled (they belong to the published copy; a node of
  * the branch may still read their parameters, as the signed-documents reconcile reads the files).
  */
-export async function runManualBranch(m: Mirror, file: string, options: { withData?: boolean; timeoutMs?: number } = {}): Promise<Execution> {
+export async function runManualBranch(
+	m: Mirror,
+	file: string,
+	options: { withData?: boolean; timeoutMs?: number; replace?: (node: WorkflowNode) => WorkflowNode } = {},
+): Promise<Execution> {
 	const { workflow } = example(m, file);
 	const path = `mirror-${randomUUID().slice(0, 8)}`;
 	const nodes: WorkflowNode[] = workflow.nodes
+		.map(options.replace ?? ((n: WorkflowNode) => n))
 		// The schedule of a reconcile stays with the published copy too.
 		.filter((n) => n.type !== 'n8n-nodes-base.scheduleTrigger')
 		.map((n) =>

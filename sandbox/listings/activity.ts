@@ -13,10 +13,14 @@
 //        in SkySlope's app in that status (a sale entered already closed), stamped now
 //   GET  {api_url}/_sandbox/activity/records: every stored listing and sale, as the export
 //        presents them now (the live switches applied), for a test to compare a mirror against
+//   GET  {api_url}/_sandbox/activity/slice?createdAfter=&createdBefore=: the listings and sales
+//        created in that range (both ends included), as one plain JSON array, as /records presents
+//        them: what a benchmark reads with n8n's own HTTP Request node, to tell n8n's cost of moving
+//        records from the package's
 import { mulberry32 } from '../core/random';
 import type { Router } from '../core/router';
 import type { Deps } from './deps';
-import { objectBody } from './http';
+import { objectBody, queryValue } from './http';
 import { liveRecord } from './live';
 import { iso, type Store } from './store';
 import { SALE_STATUS_IDS, type Dto, type ListingRecord, type ListingStatus, type SaleRecord, type SaleStatus } from './types';
@@ -191,6 +195,21 @@ export function registerActivity(router: Router, deps: Deps): void {
 			}),
 		);
 	}
+	router.get('/_sandbox/activity/slice', (req) =>
+		answer(() => {
+			const bound = (name: string) => {
+				const ms = Date.parse(String(queryValue(req, name)));
+				if (Number.isNaN(ms)) throw new Error(`${name} must be a date-time`);
+				return ms;
+			};
+			const [after, before] = [bound('createdAfter'), bound('createdBefore')];
+			const within = (r: { dto: Dto }) => {
+				const created = Date.parse(String(r.dto.createdOn));
+				return created >= after && created <= before;
+			};
+			return [...store.listings.values(), ...store.sales.values()].filter(within).map((r) => liveRecord(r.dto, ctx.live()));
+		}),
+	);
 	router.get('/_sandbox/activity/records', () => ({
 		status: 200,
 		json: {

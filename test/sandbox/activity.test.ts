@@ -48,6 +48,22 @@ describe('listings activity', () => {
 		}
 	});
 
+	it('gives the listings and sales created in a range as one plain array, as /records presents them', async () => {
+		await call('POST', '/listings/_sandbox/activity/history', { listings: 30, sales: 20, days: 365, seed: 3 });
+		const all = (await call('GET', '/listings/_sandbox/activity/records')).json as Records;
+		const [from, to] = [new Date(Date.now() - 200 * DAY).toISOString(), new Date(Date.now() - 100 * DAY).toISOString()];
+		const inRange = (r: Record<string, unknown>) => String(r.createdOn) >= from && String(r.createdOn) <= to;
+		const expected = [...all.listings.filter(inRange), ...all.sales.filter(inRange)];
+		const slice = await call('GET', `/listings/_sandbox/activity/slice?createdAfter=${from}&createdBefore=${to}`);
+		expect(slice.status).toBe(200);
+		expect(expected.length).toBeGreaterThan(0);
+		expect(expected.length).toBeLessThan(all.listings.length + all.sales.length);
+		expect(slice.json).toEqual(expected);
+		expect((await call('GET', `/listings/_sandbox/activity/slice?createdAfter=soon&createdBefore=${to}`)).json).toEqual({
+			errors: ['createdAfter must be a date-time'],
+		});
+	});
+
 	it('makes changes of every kind, each stamped now, and tallies them', async () => {
 		const before = (await call('GET', '/listings/_sandbox/activity/records')).json as Records;
 		const start = Date.now();
