@@ -91,8 +91,8 @@ export function memoryWatch(m: Mirror): {
 			const log = readFileSync(logFile);
 			// `[pid:isolate] 1234 ms: Mark-Compact (reduce) 250.1 (270.3) -> 200.2 (260.0) MB, ...`: the
 			// heap's objects (garbage included) and the heap V8 has taken, before and after. Only the main
-			// isolate of n8n's main process: its task runner inherits `--trace-gc` and writes to the same
-			// log, and its worker threads have isolates of their own (a few MB each).
+			// isolate of n8n's main process: its worker threads have isolates of their own (a few MB each)
+			// that write to the same log, and so would any child process that inherited the flag.
 			const beforeChars = log.subarray(0, logAt).toString('utf8').length;
 			const lines = [
 				...log
