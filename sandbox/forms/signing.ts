@@ -172,8 +172,10 @@ export function signingRoutes(s: FormsState, deliveries: Delivery[]): void {
 					signerContactIds: file.contacts.filter((c) => c.actionAttribute === 'NeedsToSign').map((c) => c.id),
 				});
 			}
-			const signedAt = s.iso();
-			const records = completeEnvelope(store, envelope, s.ctx.now(), s.random);
+			// One moment for the signing: the notification's time is the time its documents are listed with.
+			const at = s.ctx.now();
+			const signedAt = new Date(at).toISOString();
+			const records = completeEnvelope(store, envelope, at, s.random);
 			const notifications = notificationsOf(input.shape ?? store.notificationShape, envelope, records, signedAt);
 			const targets = [file.webhookUrl, input.deliverTo].filter((u): u is string => typeof u === 'string');
 			const sent: Delivery[] = [];

@@ -248,6 +248,25 @@ describe('forms sandbox: signed documents and the webhook', () => {
 			expect((second.json as { notification: { formsEnvelopeId: number; signedAt: string } }).notification).toMatchObject({ formsEnvelopeId: envelopeId, signedAt: times.sort()[1] });
 		});
 
+		it('gives the notification the very time its documents are listed with, however the clock moves during the signing', async () => {
+			// A clock a millisecond later at every reading: a signing that read it twice told two times.
+			let now = Date.UTC(2026, 0, 5, 12);
+			const ticking = await bootForms({ seed: 3, clock: () => ++now });
+			try {
+				const docs = ticking.state.store.liveDocuments(1001).map((d) => d.id);
+				const created = await ticking.api('POST', '/files/1001/envelopes', { json: { envelopeName: 'One moment', documentIds: docs } });
+				const envelopeId = (created.json as { envelope: { id: number } }).envelope.id;
+				const signed = await ticking.call('POST', '/sandbox/files/1001/sign', { json: { formsEnvelopeId: envelopeId } });
+				expect(signed.status).toBe(200);
+				const { signedAt } = (signed.json as { notification: { signedAt: string } }).notification;
+				const listed = (await ticking.api('GET', `/documents/signed/1001/envelopes/${envelopeId}`)).json as Signed[];
+				expect(listed.map((r) => r.documentId).sort()).toEqual([...docs].sort());
+				expect(new Set(listed.map((r) => r.dateSigned))).toEqual(new Set([signedAt]));
+			} finally {
+				await ticking.close();
+			}
+		});
+
 		it('creates an envelope when none is open, notifies nobody without a subscription, and validates its input', async () => {
 			const fileId = 1005;
 			for (const e of h.state.store.envelopesOf(fileId)) e.status = 'Completed';
