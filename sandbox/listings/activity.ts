@@ -20,6 +20,7 @@
 import { mulberry32 } from '../core/random';
 import type { Router } from '../core/router';
 import type { Deps } from './deps';
+import { matches } from './export';
 import { objectBody, queryValue } from './http';
 import { liveRecord } from './live';
 import { iso, type Store } from './store';
@@ -202,12 +203,9 @@ export function registerActivity(router: Router, deps: Deps): void {
 				if (Number.isNaN(ms)) throw new Error(`${name} must be a date-time`);
 				return ms;
 			};
-			const [after, before] = [bound('createdAfter'), bound('createdBefore')];
-			const within = (r: { dto: Dto }) => {
-				const created = Date.parse(String(r.dto.createdOn));
-				return created >= after && created <= before;
-			};
-			return [...store.listings.values(), ...store.sales.values()].filter(within).map((r) => liveRecord(r.dto, ctx.live()));
+			// The export's own filter, so the slice holds exactly the files the export's slice would.
+			const filters = { createdAfter: bound('createdAfter'), createdBefore: bound('createdBefore'), statuses: 'all' as const, types: new Set(['listing', 'sale']) };
+			return [...store.listings.values(), ...store.sales.values()].filter((r) => matches(r.dto, filters)).map((r) => liveRecord(r.dto, ctx.live()));
 		}),
 	);
 	router.get('/_sandbox/activity/records', () => ({
