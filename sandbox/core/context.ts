@@ -41,6 +41,11 @@ export interface SandboxOptions {
 	stateDir?: string;
 	/** Behave as clients of the live services report (live.ts); none: as the service documents say. */
 	live?: LiveSwitches;
+	/**
+	 * Awaited before each request of a service is answered (not its `_sandbox` controls): a test
+	 * holds a request here to decide the order of concurrent work, or moves its clock (a slow read).
+	 */
+	gate?: (request: { service: ServiceName; method: string; path: string }) => Promise<void>;
 }
 
 export interface ResolvedOptions {

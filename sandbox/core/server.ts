@@ -49,10 +49,12 @@ export class SandboxServer {
 	private url = '';
 	private seq = 0;
 	private readonly clock: () => number;
+	private readonly gate: SandboxOptions['gate'];
 
 	constructor(options: SandboxOptions, factories: ServiceFactory[]) {
 		this.options = resolveOptions(options);
 		this.clock = options.clock ?? Date.now;
+		this.gate = options.gate;
 		this.liveSwitches = { ...(options.live ?? {}) };
 		const random = mulberry32(this.options.seed);
 		this.ctx = {
@@ -286,6 +288,7 @@ export class SandboxServer {
 			// Live: the service's speed (slowExport, slowService), in flight meanwhile.
 			const slow = control ? 0 : slowness(this.liveSwitches, service.name, entry.method, entry.path);
 			if (slow) await new Promise((r) => setTimeout(r, slow));
+			if (!control && this.gate) await this.gate({ service: service.name, method: entry.method, path: entry.path });
 			answer = await this.answer(service, sreq, entry);
 		} finally {
 			this.inFlight.set(service.name, (this.inFlight.get(service.name) ?? 1) - 1);

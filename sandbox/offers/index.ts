@@ -65,6 +65,11 @@ export interface OffersState {
 	 * before it, the range being [startDate, endDate) and the 31-day cut its first 31 days.
 	 */
 	endDateReading: 'inclusive' | 'exclusive';
+	/**
+	 * At most this many offers a page, whatever pageSize asks: the documents name no maximum, and a
+	 * service may lower its page size at any time (tests change it between reads).
+	 */
+	pageCap?: number;
 }
 
 /** An offer as answered in the state's naming. */
@@ -324,7 +329,7 @@ export const offersService: ServiceFactory = (ctx) => {
 		// Spec rule 2: at most 31 days; a larger range gives the first 31 days, silently.
 		const endMs = Math.min(q.endDate ? lastOf(q.endDate) : Number.POSITIVE_INFINITY, capOf(startMs));
 		const page = q.page ?? 1;
-		const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
+		const pageSize = Math.min(q.pageSize ?? DEFAULT_PAGE_SIZE, state.pageCap ?? MAX_PAGE_SIZE);
 		const slice = inRange(startMs, endMs).slice((page - 1) * pageSize, page * pageSize);
 		return slice.length ? json(200, slice.map((offer) => inNaming(state, offer))) : noContent();
 	});

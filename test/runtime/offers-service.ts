@@ -1,0 +1,125 @@
+// The Offers service's side of the model: what the service did (every version of every offer, and
+// when it appeared), and the oracle that holds the trigger's runs against it.
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import type { Offer, OffersState } from '../../sandbox/offers';
+
+const DAY = 24 * 3600 * 1000;
+
+export type OfferCommand =
+	| { t: 'create'; daysAgo: number; listing: number }
+	| { t: 'revise'; pick: number; newVersion: boolean; submittedDaysAgo?: [number, number] }
+	| { t: 'pageCap'; size: number };
+
+interface Version {
+	offer: Offer;
+	/** The model's clock when the service began to answer it. */
+	appearedAt: number;
+}
+
+const canonical = (value: unknown): string => {
+	if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+	if (value && typeof value === 'object') {
+		return `{${Object.keys(value as IDataObject)
+			.sort()
+			.filter((k) => (value as IDataObject)[k] !== undefined)
+			.map((k) => `${JSON.stringify(k)}:${canonical((value as IDataObject)[k])}`)
+			.join(',')}}`;
+	}
+	return JSON.stringify(value);
+};
+
+export class OffersHistory {
+	readonly versions = new Map<string, Version[]>();
+	/** The watch began here (the model's clock at the first publish). */
+	watchFrom = Number.POSITIVE_INFINITY;
+	private revisions = 0;
+
+	constructor(
+		private readonly state: OffersState,
+		private readonly now: () => number,
+	) {
+		for (const offer of state.offers.values()) this.versions.set(offer.OfferId, [{ offer: structuredClone(offer), appearedAt: Number.NEGATIVE_INFINITY }]);
+	}
+
+	apply(command: OfferCommand): string {
+		if (command.t === 'pageCap') {
+			this.state.pageCap = command.size;
+			return `the service answers at most ${command.size} offers a page`;
+		}
+		if (command.t === 'create') {
+			const listing = this.state.listings[command.listing % this.state.listings.length];
+			// Stamped before it appears: the service's clock behind, or an offer entered late with its real time.
+			const submitted = new Date(this.now() - command.daysAgo * DAY).toISOString();
+			const { offer } = this.state.upsert({ fileId: listing.fileId, OfferSubmissionDate: submitted });
+			this.record(offer);
+			return `offer ${offer.OfferId} submitted ${submitted} appears`;
+		}
+		const range = command.submittedDaysAgo;
+		const ids = [...this.versions.entries()]
+			.filter(([, v]) => !range || this.ageInDays(v[v.length - 1].offer) >= range[0] && this.ageInDays(v[v.length - 1].offer) <= range[1])
+			.map(([id]) => id)
+			.sort();
+		if (!ids.length) return 'no offer to revise';
+		const id = ids[command.pick % ids.length];
+		const statuses = ['Countered', 'Accepted', 'Withdrawn', 'Submitted'];
+		// Every revision is another content (its price counts revisions): each is a change to report.
+		this.revisions++;
+		const { offer } = this.state.upsert({ OfferId: id, OfferTerms: { OfferStatus: statuses[command.pick % statuses.length], OfferPrice: 100_000 + this.revisions }, newVersion: command.newVersion });
+		this.record(offer);
+		return `offer ${id} revised (version ${String(offer.OfferTerms.OfferVersionNumber)})`;
+	}
+
+	private ageInDays(offer: Offer): number {
+		return (this.now() - Date.parse(offer.OfferSubmissionDate)) / DAY;
+	}
+
+	private record(offer: Offer): void {
+		const list = this.versions.get(offer.OfferId) ?? [];
+		list.push({ offer: structuredClone(offer), appearedAt: this.now() });
+		this.versions.set(offer.OfferId, list);
+	}
+
+	/**
+	 * What the runs did wrong, in words (none: exact). Every offer that appeared after the watch
+	 * began is reported new, once; with updates, the last version of every offer changed after it
+	 * began is reported; no version is reported twice, and nothing is reported that the service did
+	 * not do after the watch began.
+	 */
+	check(runs: INodeExecutionData[][], o: { includeUpdates: boolean; submittedSince: number }): string[] {
+		const wrong: string[] = [];
+		const reported = new Map<string, number[]>();
+		const news = new Map<string, number>();
+		for (const item of runs.flat()) {
+			const { event, previousVersionUnknown, notice, ...offer } = item.json;
+			void previousVersionUnknown;
+			void notice;
+			const id = String(offer.OfferId);
+			const versions = this.versions.get(id);
+			const index = versions?.findIndex((v) => canonical(v.offer) === canonical(offer)) ?? -1;
+			if (!versions || index < 0) {
+				wrong.push(`${String(event)} ${id}: a version the service never answered`);
+				continue;
+			}
+			if (versions[index].appearedAt < this.watchFrom) wrong.push(`${String(event)} ${id}: a version from before the watch began`);
+			if (event === 'new') {
+				news.set(id, (news.get(id) ?? 0) + 1);
+				if (versions[0].appearedAt < this.watchFrom) wrong.push(`new ${id}: the offer was there before the watch began`);
+			} else if (!o.includeUpdates) wrong.push(`${String(event)} ${id}: only new offers were asked for`);
+			const seen = reported.get(id) ?? [];
+			if (seen.includes(index)) wrong.push(`${String(event)} ${id}: version ${index + 1} reported again`);
+			reported.set(id, [...seen, index]);
+		}
+		for (const [id, count] of news) if (count > 1) wrong.push(`new ${id}: reported new ${count} times`);
+		for (const [id, versions] of this.versions) {
+			if (Date.parse(versions[versions.length - 1].offer.OfferSubmissionDate) < o.submittedSince) continue;
+			const created = versions[0].appearedAt >= this.watchFrom;
+			if (created && !news.has(id) && !(o.includeUpdates && reported.has(id))) wrong.push(`${id}: appeared after the watch began, never reported`);
+			const changed = versions.some((v) => v.appearedAt >= this.watchFrom);
+			if (o.includeUpdates && changed && !(reported.get(id) ?? []).includes(versions.length - 1)) {
+				wrong.push(`${id}: its last version (${versions.length}) was never reported`);
+			}
+		}
+		return wrong;
+	}
+}
