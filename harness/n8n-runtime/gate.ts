@@ -54,8 +54,8 @@ export class RequestGate {
 		for (;;) {
 			if (this.held.length >= this.running.size) return;
 			await new Promise((r) => setImmediate(r));
-			if (performance.now() - realStart > 20_000) {
-				throw new Error(`the gate waited 20 s for ${this.running.size} task(s), ${this.held.length} held (model clock ${new Date(started).toISOString()})`);
+			if (performance.now() - realStart > 10_000) {
+				throw new Error(`the gate waited 10 s for ${this.running.size} task(s), ${this.held.length} held (model clock ${new Date(started).toISOString()})`);
 			}
 		}
 	}

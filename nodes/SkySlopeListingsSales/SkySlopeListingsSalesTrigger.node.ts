@@ -404,12 +404,12 @@ export class SkySlopeListingsSalesTrigger implements INodeType {
 			const state: TriggerState = stored.event === event ? (stored as TriggerState) : {};
 			if (event === 'statusChanged') {
 				const { state: next, emit } = await pollStatusChanged(this, { types, targets: statuses, state });
-				return { state: next as IDataObject, emit: emit.length ? [this.helpers.returnJsonArray(emit)] : null };
+				return { state: next as IDataObject, emit: this.helpers.returnJsonArray(emit) };
 			}
 			if (!state.cursor) {
 				// The first poll (an activation, which n8n bounds in time) asks nothing: the watch begins now.
 				const now = new Date().toISOString();
-				return { state: { event, cursor: now, seen: {}, quietBefore: now }, emit: null };
+				return { state: { event, cursor: now, seen: {}, quietBefore: now }, emit: [] };
 			}
 			const window = await readWindow(this, { types, since: windowStart(state) as Date, by, statuses: serverStatuses });
 			// What happened before the watch began (the next window reaches back) is recorded, not
@@ -423,7 +423,7 @@ export class SkySlopeListingsSalesTrigger implements INodeType {
 				targetStatuses: statuses,
 				recordBefore: began === undefined ? undefined : began - window.behindMs,
 			});
-			return { state: next as IDataObject, emit: emit.length ? [this.helpers.returnJsonArray(emit)] : null };
+			return { state: next as IDataObject, emit: this.helpers.returnJsonArray(emit) };
 		});
 	}
 }

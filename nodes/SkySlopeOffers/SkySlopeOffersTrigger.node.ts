@@ -49,12 +49,14 @@ const events = triggerEvents(
 );
 
 /**
- * One poll of a watch. The first (an activation: n8n bounds its time) makes no request: the watch
- * begins now, and the offers it holds from before are its baseline. Every later poll reads the Look
- * Back (and since the last poll), then, while the baseline is not read, baseline windows from now
- * back to the watch's start, newest first, within its time budget, recording them; once it is read,
- * the re-read windows (Re-Read Requests per Poll). An offer first seen by the baseline that changed
- * after the watch began is reported as updated, saying its earlier version is unknown.
+ * One poll of a watch. The first (an activation: n8n bounds its time) reads the baseline, newest
+ * first, within its time budget, recording and reporting nothing: the watch begins now, and an
+ * offer that appears later with an earlier submission time (the service's clock behind ours, an
+ * offer entered late) is then told from one that was there. Every later poll reads the Look Back
+ * (and since the last poll), then, while the baseline is not read, more baseline windows back to
+ * the watch's start; once it is read, the re-read windows (Re-Read Requests per Poll). An offer
+ * first seen by the baseline that changed after the watch began is reported as updated, saying
+ * its earlier version is unknown.
  */
 async function pollOffers(
 	ctx: IPollFunctions,
@@ -63,14 +65,12 @@ async function pollOffers(
 ): Promise<Found[]> {
 	const { now, lookBackDays, reReadDays, includeUpdates } = o;
 	const lookBackStart = now - lookBackDays * DAY_MS;
-	const pages = { count: 0, largest: 0 };
+	const pages = { count: 0 };
 	// Each page is compared with the state as it arrives and let go: a poll holds one page of offers
 	// and what it reports, never a window of them (memory flat in the number of offers).
 	const read = async (start: number, end: number, diff: (offers: Offer[]) => Found[]): Promise<Found[]> => {
-		pages.largest = Math.max(pages.largest, Number(state.largestPage) || 0);
 		const found: Found[] = [];
 		await listOffersInRange.call(ctx, { start: new Date(start), end: new Date(end), agentId: o.agentId, pages, eachPage: (offers) => found.push(...diff(offers)) });
-		if (pages.largest) state.largestPage = pages.largest;
 		return found;
 	};
 
@@ -79,22 +79,23 @@ async function pollOffers(
 		for (const k of Object.keys(state)) delete state[k];
 		state.key = o.key;
 	}
+	delete state.largestPage;
 	// The watch covers offers submitted from here on: the longer of Look Back and Re-Read Period,
 	// unless the state's bound made it forget older ones (floor).
 	const floor = state.floor ? Date.parse(state.floor) : Number.NEGATIVE_INFINITY;
 	const watchStart = Math.max(now - Math.max(lookBackDays, reReadDays) * DAY_MS, floor);
-	if (!state.cursor) {
+	const first = !state.cursor;
+	if (first) {
 		state.cursor = new Date(now).toISOString();
 		state.horizon = state.cursor;
 		state.baselineSince = state.cursor;
 		state.sweepNext = dayOf(watchStart);
-		return [];
 	}
 
-	// Every poll: the Look Back, and since the last poll when that was longer ago.
-	const cursor = Date.parse(state.cursor);
+	// Every later poll: the Look Back, and since the last poll when that was longer ago.
+	const cursor = Date.parse(state.cursor as string);
 	const recentStart = Math.max(Math.min(Number.isFinite(cursor) ? cursor : now, lookBackStart), now - MAX_CATCH_UP_DAYS * DAY_MS);
-	const found: Found[] = oldestFirst(await read(recentStart, now, (offers) => diffOffers(state, offers, { includeUpdates })));
+	const found: Found[] = first ? [] : oldestFirst(await read(recentStart, now, (offers) => diffOffers(state, offers, { includeUpdates })));
 
 	let horizon = state.horizon ? Date.parse(state.horizon) : Number.NaN;
 	if (!(horizon <= watchStart)) {
@@ -102,12 +103,14 @@ async function pollOffers(
 		if (!Number.isFinite(horizon)) horizon = now;
 		const since = Date.parse(state.baselineSince ?? '') || now;
 		state.baselineSince = new Date(since).toISOString();
+		// The first poll reports nothing: whatever it reads was there when the watch began.
+		const reportFrom = first ? Number.POSITIVE_INFINITY : since;
 		const began = Date.now();
 		const spend = historyBudgetMs(ctx);
 		for (let n = 0; horizon > watchStart && (n === 0 || (Date.now() - began < spend && pages.count < BASELINE_REQUESTS_PER_POLL)); n++) {
 			// Whole days, one request's worth (the day windows of dayWindows), ending where the last began.
 			const from = Math.max(watchStart, Math.floor((horizon - 1) / DAY_MS) * DAY_MS - (SWEEP_WINDOW_DAYS - 1) * DAY_MS);
-			found.push(...oldestFirst(await read(from, horizon - 1, (offers) => diffOffers(state, offers, { includeUpdates, baselineSince: since }))));
+			found.push(...oldestFirst(await read(from, horizon - 1, (offers) => diffOffers(state, offers, { includeUpdates, baselineSince: reportFrom }))));
 			horizon = from;
 			state.horizon = new Date(horizon).toISOString();
 		}
@@ -271,7 +274,7 @@ export class SkySlopeOffersTrigger implements INodeType {
 			if (notice) this.logger.warn(`SkySlope Offers Trigger: ${notice}`, { workflowId: this.getWorkflow().id });
 			const items = found.map(({ offer, event: kind, previousUnknown }) => toItem(offer, kind, previousUnknown));
 			if (notice) for (const item of items) item.json.notice = notice;
-			return { state, emit: items.length ? [items] : null };
+			return { state, emit: items };
 		});
 	}
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'crypto';
-import type { IDataObject, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 /**
  * How the triggers stay exact under n8n's own trigger runtime (docs/ARCHITECTURE.md, "Triggers
@@ -8,12 +8,15 @@ import type { IDataObject, IPollFunctions, IWebhookFunctions } from 'n8n-workflo
  * - n8n's scheduler starts a poll on every tick without waiting for the last one of the same
  *   trigger. `exclusivePoll` lets one poll per trigger run in this process; a tick that finds one
  *   running does nothing and says so in n8n's log.
- * - n8n saves a poll's static data only when the poll emits (and once after activation), without
- *   waiting, and the durable scheduler rebuilds the workflow from the database on each tick. The
- *   newest state this process made is kept here too, with a revision: a poll starts from whichever
- *   of the two is newer, so progress of polls that emitted nothing is not lost while the process
- *   runs, and an emit is not repeated from an older copy. A restart loses it, and the triggers'
- *   states are made so that re-reading what was lost is harmless.
+ * - n8n saves a poll's static data only when the poll emits (and once after activation), and the
+ *   durable scheduler rebuilds the workflow from the database on each tick (with durable poll
+ *   cursors it commits every poll, fenced by its lease). The newest state this process made is kept
+ *   here too, with the stamps of the states it carries on from: a poll starts from it only when the
+ *   stored state is one of those (the progress of polls that emitted nothing is not lost while the
+ *   process runs); a state any other poll saved (another main's, a restart's) wins. A restart loses
+ *   it, and the triggers' states are made so that re-reading what was lost is harmless.
+ * - A poll past n8n's budget may have been abandoned (the durable scheduler's 45 s): its items are
+ *   kept in its state and emitted by the next tick at once, before anything is read.
  * - n8n runs webhook requests of one workflow side by side, each on its own copy of the static data,
  *   and the last save wins. `claimKeys` claims keys (a notification, a signed document) in this
  *   process synchronously, so that of two requests at the same moment only one delivers, and every
@@ -22,9 +25,15 @@ import type { IDataObject, IPollFunctions, IWebhookFunctions } from 'n8n-workflo
 
 /** Static data keys of the runtime, beside a trigger's own. */
 interface Stamp {
-	/** Which line of states this is: a state started afresh gets a new one. */
+	/** Names this state: each poll's state gets a new one. */
+	stamp?: string;
+	/**
+	 * Items a poll found after its time was up (n8n may have abandoned it, and then they were never
+	 * delivered): the next poll emits them first.
+	 */
+	pending?: IDataObject[];
+	/** The last release's stamp (a line of states and a count on it), read as a stamp. */
 	lineage?: string;
-	/** Counts the states saved on this line: the higher is the newer. */
 	revision?: number;
 }
 
@@ -34,11 +43,13 @@ interface PollSlot {
 	/** The newest state a poll of this trigger finished with, in this process. */
 	newest?: IDataObject & Stamp;
 	/**
-	 * The newest state's line began from empty static data. Until n8n saves it, the static data a
-	 * tick loads stays empty (the durable scheduler builds each tick from the database): that empty
-	 * data is this line's start, not a trigger started afresh.
+	 * Stamps of the states `newest` carries on from, oldest first: the one it started from in the
+	 * static data, and those of this process's quiet polls since. A stored state among them is one
+	 * `newest` has moved on from without emitting; any other (another main's, an older one's) wins.
 	 */
-	bornEmpty?: boolean;
+	line: string[];
+	/** `line` began from static data without a stamp (empty, or the state of an earlier release). */
+	fromUnstamped?: boolean;
 }
 
 /**
@@ -46,6 +57,8 @@ interface PollSlot {
  * it ever end, saves nothing (its state would be older than the new poll's).
  */
 export const STALE_POLL_MS = 30 * 60 * 1000;
+/** Stamps a line keeps: a week of quiet polls a minute apart. */
+const LINE_LIMIT = 10_000;
 
 const polls = new Map<string, PollSlot>();
 let tokens = 0;
@@ -73,27 +86,34 @@ export function copyJson(value: unknown): unknown {
 	return typeof value === 'function' ? undefined : value;
 }
 
+/** A state's stamp: its own, or the last release's lineage and revision; none for an unstamped state. */
+function stampOf(state: IDataObject & Stamp): string | undefined {
+	if (typeof state.stamp === 'string') return state.stamp;
+	if (typeof state.lineage === 'string') return `${state.lineage}.${typeof state.revision === 'number' ? state.revision : 0}`;
+	return undefined;
+}
+
 /** The trigger's own keys of a state, without the runtime's. */
 function clean(state: IDataObject): IDataObject {
 	const rest = { ...state };
-	delete rest.lineage;
-	delete rest.revision;
+	for (const key of ['stamp', 'pending', 'lineage', 'revision']) delete rest[key];
 	return rest;
 }
 
+/** What a poll of a trigger does: from a state (its own copy), the state to keep and the items to emit. */
+export type TriggerPoll = (state: IDataObject) => Promise<{ state: IDataObject; emit: INodeExecutionData[] }>;
+
 /**
  * Runs one poll of a trigger, alone: returns null without calling `poll` while another poll of the
- * same trigger runs in this process. `poll` gets the newest state (its own copy, without the
- * runtime's keys) and gives back the state to keep and what to emit; the state is written to the
- * static data only while this poll still holds the trigger.
+ * same trigger runs in this process. The poll starts from the static data, or from this process's
+ * newer state when that carries on from it (n8n saves a poll's state only when it emits, and the
+ * durable scheduler builds each tick from the database); its state is written to the static data
+ * only while it still holds the trigger. A poll that ends after its time (n8n's budget) emits
+ * nothing: what it found waits in its state, and the next tick emits it at once, reading nothing.
  */
-export async function exclusivePoll<T>(
-	ctx: IPollFunctions,
-	label: string,
-	poll: (state: IDataObject) => Promise<{ state: IDataObject; emit: T | null }>,
-): Promise<T | null> {
+export async function exclusivePoll(ctx: IPollFunctions, label: string, poll: TriggerPoll): Promise<INodeExecutionData[][] | null> {
 	const key = triggerKey(ctx);
-	const slot = polls.get(key) ?? {};
+	const slot = polls.get(key) ?? { line: [] };
 	polls.set(key, slot);
 	const now = Date.now();
 	if (slot.running && now - slot.running.startedAt < STALE_POLL_MS) {
@@ -107,36 +127,47 @@ export async function exclusivePoll<T>(
 	slot.running = { token, startedAt: now };
 	try {
 		const stored = ctx.getWorkflowStaticData('node') as IDataObject & Stamp;
-		const newest = slot.newest;
-		const storedEmpty = Object.keys(stored).length === 0;
+		const storedStamp = stampOf(stored);
 		const fromMemory =
-			newest !== undefined &&
-			((stored.lineage !== undefined && newest.lineage === stored.lineage && (newest.revision ?? 0) > (stored.revision ?? 0)) ||
-				(storedEmpty && slot.bornEmpty === true));
-		const start = fromMemory ? newest : stored;
-		const minted = typeof start.lineage !== 'string';
-		const lineage = minted ? randomBytes(6).toString('base64url') : (start.lineage as string);
-		const revision = typeof start.revision === 'number' ? start.revision : 0;
+			slot.newest !== undefined && (storedStamp === undefined ? slot.fromUnstamped === true : slot.line.includes(storedStamp));
+		if (!fromMemory) {
+			slot.newest = undefined;
+			slot.line = storedStamp === undefined ? [] : [storedStamp];
+			slot.fromUnstamped = storedStamp === undefined;
+		}
+		const start = fromMemory ? (slot.newest as IDataObject & Stamp) : stored;
+		const pending = Array.isArray(start.pending) ? start.pending.filter((json) => json && typeof json === 'object') : [];
 		// A copy: n8n's static data is a watched proxy, and a poll that fails must leave it as it was.
-		const { state, emit } = await poll(copyJson(clean(start)) as IDataObject);
+		const { state, emit } = pending.length
+			? { state: copyJson(clean(start)) as IDataObject, emit: [] }
+			: await poll(copyJson(clean(start)) as IDataObject);
 		if (slot.running?.token !== token) {
 			ctx.logger.warn(`${label}: a poll that ran longer than ${STALE_POLL_MS / 60000} minutes ended; a later poll took over, so it keeps nothing`);
 			return null;
 		}
-		const next: IDataObject & Stamp = { ...state, lineage, revision: revision + 1 };
+		const items = [...pending.map((json) => ({ json: json as IDataObject })), ...emit];
+		// Past its budget, n8n may have abandoned this poll (the durable scheduler's timeout): its items wait.
+		const late = items.length > 0 && Date.now() - now > pollBudgetMs(ctx);
+		const stamp = randomBytes(9).toString('base64url');
+		const next: IDataObject & Stamp = { ...state, stamp, ...(late ? { pending: items.map((item) => item.json) } : {}) };
 		// Top-level keys are assigned: n8n watches those for a change to save.
 		for (const k of Object.keys(stored)) if (!(k in next)) delete stored[k];
 		Object.assign(stored, next);
-		// Remembered here too, so that the next tick starts from it whatever the database holds: n8n
-		// saves a poll's state only when it emits, and then without waiting (the durable scheduler's
-		// next tick can load the older copy, and emit the same events again). A poll that emitted
-		// after running past its budget is not remembered: n8n may have abandoned it (the durable
-		// scheduler's timeout), and then its events were never delivered and must come again.
-		if (emit === null || Date.now() - now <= pollBudgetMs(ctx)) {
-			if (minted) slot.bornEmpty = storedEmpty;
-			slot.newest = next;
+		slot.newest = next;
+		if (late || !items.length) {
+			slot.line.push(stamp);
+			if (slot.line.length > LINE_LIMIT) slot.line.splice(0, slot.line.length - LINE_LIMIT);
+		} else {
+			// An emit: n8n saves this state with its run. Should that save not happen (a poll fenced by a
+			// lost lease), the stored state is one this line no longer carries on from, and wins.
+			slot.line = [stamp];
+			slot.fromUnstamped = false;
 		}
-		return emit;
+		if (late) {
+			ctx.logger.warn(`${label}: this poll took ${Math.round((Date.now() - now) / 1000)} s, past the ${Math.round(pollBudgetMs(ctx) / 1000)} s n8n gives it; the ${items.length} item(s) it found are emitted by the next poll`);
+			return null;
+		}
+		return items.length ? [items] : null;
 	} finally {
 		if (slot.running?.token === token) slot.running = undefined;
 	}

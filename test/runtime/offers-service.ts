@@ -35,9 +35,14 @@ export class OffersHistory {
 	watchFrom = Number.POSITIVE_INFINITY;
 	private revisions = 0;
 
+	/**
+	 * `now`: the service's clock (its stamps); `trueNow`: the model's, which orders what happened
+	 * (a change made after the watch began is after it, whatever the service's clock says).
+	 */
 	constructor(
 		private readonly state: OffersState,
 		private readonly now: () => number,
+		private readonly trueNow: () => number,
 	) {
 		for (const offer of state.offers.values()) this.versions.set(offer.OfferId, [{ offer: structuredClone(offer), appearedAt: Number.NEGATIVE_INFINITY }]);
 	}
@@ -76,7 +81,7 @@ export class OffersHistory {
 
 	private record(offer: Offer): void {
 		const list = this.versions.get(offer.OfferId) ?? [];
-		list.push({ offer: structuredClone(offer), appearedAt: this.now() });
+		list.push({ offer: structuredClone(offer), appearedAt: this.trueNow() });
 		this.versions.set(offer.OfferId, list);
 	}
 

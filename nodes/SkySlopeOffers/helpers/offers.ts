@@ -28,11 +28,8 @@ export interface OfferRangeOptions {
 	/** Keep only offers on listings of this agent (OfferProperty.OfferAgentId). */
 	agentId?: string;
 	itemIndex?: number;
-	/**
-	 * Counts the requests made (the trigger spends a budget of them), and carries the largest page
-	 * the service has answered, from read to read: a page shorter than it ends a window at once.
-	 */
-	pages?: { count: number; largest?: number };
+	/** Counts the requests made (the trigger spends a budget of them). */
+	pages?: { count: number };
 	/**
 	 * Takes each page's offers (those kept) as it arrives, instead of collecting them: a reader that
 	 * needs only a little of each offer (the trigger) then holds one page at a time, not the range.
@@ -105,7 +102,8 @@ function submittedIn(offer: Offer, startMs: number, endMs: number): boolean {
  *
  * The spec names no maximum pageSize, so a service that silently answers fewer than asked must not
  * end the window early: a window ends only where the service says it ends, on an empty page (204)
- * or on a page shorter than the largest one seen in it (or, with `pages.largest`, in earlier reads).
+ * or on a page shorter than the largest one seen in it. What an earlier window's pages were is no
+ * guide: a service that lowers its page size would make every later window end after its first page.
  * A page of offers already returned (neighbouring windows share a day; the order within a window is
  * not documented) is not the end. A page that repeats the one before it (a service that ignores
  * `page`), or a window that never ends, fails loudly: the rest of the window cannot be read.
@@ -120,7 +118,7 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 	const endMs = end.getTime();
 	const where = (window: DayWindow) => `the offers of ${window.startDate} to ${window.endDate}`;
 	for (const window of dayWindows(start, end)) {
-		let largest = pages?.largest ?? 0;
+		let largest = 0;
 		let before = '';
 		let ended = false;
 		for (let page = 1; page <= MAX_PAGES_PER_WINDOW && !full(); page++) {
@@ -156,7 +154,6 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 				break;
 			}
 			largest = Math.max(largest, records.length);
-			if (pages) pages.largest = Math.max(pages.largest ?? 0, largest);
 		}
 		if (full()) break;
 		if (!ended) {

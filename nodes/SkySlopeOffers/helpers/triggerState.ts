@@ -31,7 +31,7 @@ export interface OffersTriggerState extends IDataObject {
 	baselineSince?: string;
 	/** The first day (YYYY-MM-DD, UTC) of the next window the re-read reads (its stored name kept from before the UI said "re-read"). */
 	sweepNext?: string;
-	/** The largest page the service has answered: a shorter page is the last of its window. */
+	/** Kept by earlier versions (the largest page ever answered), dropped: a service may lower its page size. */
 	largestPage?: number;
 	/**
 	 * Every offer recorded, RECORD_LENGTH characters each: the first 12 characters of the SHA-256 of
