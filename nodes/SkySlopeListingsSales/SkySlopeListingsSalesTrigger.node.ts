@@ -140,14 +140,15 @@ export function bookYears(now: number): number[] {
 
 /**
  * The creation dates of one slice. The oldest has no start: files from before 1970 and files whose
- * creation date is empty (the service writes `0001-01-01T00:00:00`) fall in it.
+ * creation date is empty (the service writes `0001-01-01T00:00:00`) fall in it. The newest (the
+ * year the history began in, `newestYear`) has no end: a service clock ahead of ours loses nothing,
+ * and a file dated ahead of every clock (a mistyped year) is read with it.
  */
-export function bookSlice(year: number, now: number): { createdAfter?: string; createdBefore: string } {
+export function bookSlice(year: number, newestYear: number): { createdAfter?: string; createdBefore: string } {
 	if (year === EVERY_FILE) return { createdBefore: END_OF_TIME };
 	if (year === BEFORE_FIRST_YEAR) return { createdBefore: new Date(Date.UTC(BOOK_FIRST_YEAR, 0, 1) - 1).toISOString() };
-	// The newest slice reaches a day past now: a service clock ahead of ours loses nothing.
-	const end = Date.UTC(year + 1, 0, 1) - 1;
-	return { createdAfter: new Date(Date.UTC(year, 0, 1)).toISOString(), createdBefore: new Date(end > now ? now + DAY : end).toISOString() };
+	const end = year >= newestYear ? END_OF_TIME : new Date(Date.UTC(year + 1, 0, 1) - 1).toISOString();
+	return { createdAfter: new Date(Date.UTC(year, 0, 1)).toISOString(), createdBefore: end };
 }
 
 /** The creation-date slices of the read of every file, oldest first (the account check not among them). */
@@ -155,7 +156,7 @@ export function bookSlices(now: number): Array<{ createdAfter?: string; createdB
 	return bookYears(now)
 		.filter((year) => year !== EVERY_FILE)
 		.reverse()
-		.map((year) => bookSlice(year, now));
+		.map((year) => bookSlice(year, new Date(now).getUTCFullYear()));
 }
 
 /** Where a slice's files were created, in words. */
@@ -201,6 +202,8 @@ async function readSlice(
 	options: {
 		types: string[];
 		year: number;
+		/** The year the history began in: its slice has no end. */
+		newestYear: number;
 		book: StatusBook;
 		targets: string[];
 		changedFrom: number;
@@ -208,7 +211,7 @@ async function readSlice(
 	},
 ): Promise<{ changed: IDataObject[]; files: number }> {
 	const { types, book } = options;
-	const slice = bookSlice(options.year, Date.now());
+	const slice = bookSlice(options.year, options.newestYear);
 	const where = sliceWords(slice);
 	const stream = await skySlopeStream.call(ctx, { method: 'GET', path: '/api/files', qs: { type: [...types, 'summary'].join(','), ...slice } });
 	const changed: IDataObject[] = [];
@@ -310,7 +313,8 @@ async function pollStatusChanged(
 			const year = unread[0];
 			// The account check: a book short of the account's count reads every file once.
 			if (year !== EVERY_FILE || book.size < (await accountTotal(ctx, types))) {
-				const slice = await readSlice(ctx, { types, year, book, targets, changedFrom, earlier });
+				const newestYear = new Date(serviceTime(state.bookSince) ?? startedAt).getUTCFullYear();
+				const slice = await readSlice(ctx, { types, year, newestYear, book, targets, changedFrom, earlier });
 				emit.push(...slice.changed);
 				files += slice.files;
 			}

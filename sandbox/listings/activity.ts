@@ -40,7 +40,7 @@ function count(value: unknown, name: string, max: number): number {
 	return n;
 }
 
-function newListing(store: Store, rng: () => number, createdAt: number, status: ListingStatus): ListingRecord {
+export function newListing(store: Store, rng: () => number, createdAt: number, status: ListingStatus): ListingRecord {
 	const agents = store.users.filter((u) => u.userType === 'Agent');
 	const agent = pickOf(rng, agents);
 	const type = pickOf(rng, store.checklistTypesOf(agent.officeGuid, 'Listing'));
@@ -49,7 +49,7 @@ function newListing(store: Store, rng: () => number, createdAt: number, status: 
 	return rec;
 }
 
-function newSale(store: Store, rng: () => number, createdAt: number, status: SaleStatus): SaleRecord {
+export function newSale(store: Store, rng: () => number, createdAt: number, status: SaleStatus): SaleRecord {
 	const agents = store.users.filter((u) => u.userType === 'Agent');
 	const agent = pickOf(rng, agents);
 	const type = pickOf(rng, store.checklistTypesOf(agent.officeGuid, 'Sale'));

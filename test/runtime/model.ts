@@ -1,8 +1,11 @@
 // What the model tests share: the model's clock (Date in this process), a process's own copy of a
 // node's modules, and how many generated histories a run checks.
+import fc from 'fast-check';
 import * as workflow from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import type { VirtualClock } from '../../harness/n8n-runtime/gate';
+import type { RequestGate, VirtualClock } from '../../harness/n8n-runtime/gate';
+import { PollRuntime, type PollRuntimeOptions } from '../../harness/n8n-runtime/polls';
 import type { AnyNode } from '../../harness/node/node-types';
 
 /** Every timer stays real; only Date is the model's (a read's latency, a poll's 45 s, hours between resends). */
@@ -42,3 +45,129 @@ export function modelRuns(quick: number): { numRuns: number; seed?: number } {
 	const seed = Number(process.env.MODEL_SEED);
 	return { numRuns: Number.isFinite(runs) && runs > 0 ? runs : quick, ...(Number.isFinite(seed) ? { seed } : {}) };
 }
+
+/** What n8n and the world do to a polling trigger, besides the service's own changes. */
+export type RuntimeCommand =
+	| { t: 'tick' }
+	| { t: 'step'; pick: number }
+	| { t: 'settle' }
+	| { t: 'advance'; ms: number }
+	| { t: 'restart' }
+	| { t: 'handOver' }
+	| { t: 'latency'; ms: number }
+	| { t: 'skew'; ms: number };
+
+/** Generated runtime commands, weighted: ticks and steps most, restarts and leader changes now and then. */
+export const runtimeCommands: Array<fc.WeightedArbitrary<RuntimeCommand>> = [
+	{ arbitrary: fc.constant({ t: 'tick' as const }), weight: 6 },
+	{ arbitrary: fc.record({ t: fc.constant('step' as const), pick: fc.nat(3) }), weight: 6 },
+	{ arbitrary: fc.constant({ t: 'settle' as const }), weight: 2 },
+	{ arbitrary: fc.record({ t: fc.constant('advance' as const), ms: fc.integer({ min: 1_000, max: 3_600_000 }) }), weight: 4 },
+	{ arbitrary: fc.constant({ t: 'restart' as const }), weight: 1 },
+	{ arbitrary: fc.constant({ t: 'handOver' as const }), weight: 1 },
+	{ arbitrary: fc.record({ t: fc.constant('latency' as const), ms: fc.oneof(fc.constant(100), fc.integer({ min: 0, max: 30_000 })) }), weight: 1 },
+	{ arbitrary: fc.record({ t: fc.constant('skew' as const), ms: fc.integer({ min: -60_000, max: 60_000 }) }), weight: 1 },
+];
+
+const RUNTIME_COMMANDS = new Set(['tick', 'step', 'settle', 'advance', 'restart', 'handOver', 'latency', 'skew']);
+
+/**
+ * Plays commands against a poll runtime: n8n's (ticks, restarts, a change of leader), the gate's
+ * (which held request goes on, how long a read takes), and the service's (`apply`, which answers
+ * what it did, in words).
+ */
+export async function drive<C extends { t: string }>(o: {
+	runtime: PollRuntime;
+	gate: RequestGate;
+	clock: VirtualClock;
+	commands: Array<C | RuntimeCommand>;
+	apply: (command: C) => string;
+	setSkew: (ms: number) => void;
+}): Promise<void> {
+	const { runtime, gate, clock } = o;
+	for (const command of o.commands) {
+		if (!RUNTIME_COMMANDS.has(command.t)) {
+			runtime.trace.push(o.apply(command as C));
+			continue;
+		}
+		const c = command as RuntimeCommand;
+		switch (c.t) {
+			case 'tick':
+				void runtime.tick();
+				await gate.idle();
+				break;
+			case 'step':
+				await gate.step(c.pick);
+				break;
+			case 'settle':
+				await gate.settle();
+				break;
+			case 'advance':
+				clock.advance(c.ms);
+				break;
+			case 'restart':
+			case 'handOver':
+				// An activation (classic) polls inline: n8n waits for it.
+				await gate.settle();
+				await Promise.all([gate.track(c.t === 'restart' ? runtime.restart() : runtime.handOver()), gate.settle()]);
+				break;
+			case 'latency':
+				gate.latencyMs = c.ms;
+				break;
+			case 'skew':
+				o.setSkew(c.ms);
+				runtime.trace.push(`the service's clock is ${c.ms} ms off`);
+				break;
+		}
+	}
+}
+
+/**
+ * Then quiet: a poll a minute, `ticks` of them; a slow service stays slow, but answers a read in
+ * `slowest` at most (20 s: a poll of two reads fits n8n's 45 s).
+ */
+export async function quiet(runtime: PollRuntime, gate: RequestGate, clock: VirtualClock, ticks: number, slowest = 20_000): Promise<void> {
+	await gate.settle();
+	gate.latencyMs = Math.min(Math.max(gate.latencyMs, 200), slowest);
+	for (let n = 0; n < ticks; n++) {
+		clock.advance(60_000);
+		void runtime.tick();
+		await gate.settle();
+	}
+}
+
+/** Starts a trigger: published now, or (`lastRelease`) published before, under the last release. */
+export async function start(
+	options: Omit<PollRuntimeOptions, 'staticData'>,
+	lastReleaseWith?: PollRuntimeOptions['parameters'],
+): Promise<PollRuntime> {
+	const { gate, clock } = options;
+	let staticData: IDataObject | undefined;
+	if (lastReleaseWith) {
+		// The last release ran the watch a while; what it saved had no stamp of today's runtime.
+		const before = new PollRuntime({ ...options, scheduler: 'classic', cursors: false, mains: 1, parameters: lastReleaseWith });
+		await Promise.all([gate.track(before.publish()), gate.settle()]);
+		for (let n = 0; n < 4; n++) {
+			clock.advance(60_000);
+			void before.tick();
+			await gate.settle();
+		}
+		// Its last start (an activation) saved what it knew.
+		await Promise.all([gate.track(before.restart()), gate.settle()]);
+		staticData = lastRelease(JSON.parse(before.db.staticData) as IDataObject);
+	}
+	const runtime = new PollRuntime({ ...options, staticData });
+	await Promise.all([gate.track(lastReleaseWith ? runtime.resume() : runtime.publish()), gate.settle()]);
+	return runtime;
+}
+
+/** A state as the last release saved it: without the runtime's stamps, which it did not write. */
+export function lastRelease(state: IDataObject): IDataObject {
+	const { lineage, revision, stamp, pending, ...rest } = state;
+	void [lineage, revision, stamp, pending];
+	return rest;
+}
+
+/** Errors n8n put in the execution list, in words. */
+export const errorsOf = (runtime: PollRuntime): string[] =>
+	runtime.executions.filter((e) => e.kind === 'error').map((e) => `error: ${(e as { message: string }).message}`);

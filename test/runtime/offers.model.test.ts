@@ -2,15 +2,14 @@
 // the sandbox: generated histories of ticks, restarts, leader changes and service changes, held
 // by the oracle (offers-service.ts). The histories that found a bug stay below as named tests.
 import fc from 'fast-check';
-import type { IDataObject } from 'n8n-workflow';
 
 import { RequestGate } from '../../harness/n8n-runtime/gate';
-import { PollRuntime, type PollRuntimeOptions } from '../../harness/n8n-runtime/polls';
+import type { PollRuntimeOptions } from '../../harness/n8n-runtime/polls';
 import type { AnyNode } from '../../harness/node/node-types';
 import { startSandbox } from '../../sandbox';
 import type { OffersState } from '../../sandbox/offers';
 import { offersCredentials } from '../offers/setup';
-import { modelRuns, processLoader, useVirtualClock } from './model';
+import { drive, errorsOf, modelRuns, processLoader, quiet, runtimeCommands, start, useVirtualClock, type RuntimeCommand } from './model';
 import { OffersHistory, type OfferCommand } from './offers-service';
 
 const clock = useVirtualClock();
@@ -20,16 +19,7 @@ const loadNode = processLoader(
 );
 
 type Runtime = Pick<PollRuntimeOptions, 'scheduler' | 'cursors' | 'mains'>;
-export type Command =
-	| OfferCommand
-	| { t: 'tick' }
-	| { t: 'step'; pick: number }
-	| { t: 'settle' }
-	| { t: 'advance'; ms: number }
-	| { t: 'restart' }
-	| { t: 'handOver' }
-	| { t: 'latency'; ms: number }
-	| { t: 'skew'; ms: number };
+type Command = OfferCommand | RuntimeCommand;
 
 interface History {
 	runtime: Runtime;
@@ -54,81 +44,20 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 		const state = sandbox.service<OffersState>('offers').state;
 		const service = new OffersHistory(state, () => Date.now() + skew, () => Date.now());
 		const parameters = { event: history.event, ...PARAMETERS };
-		const credentials = offersCredentials(sandbox);
 		service.watchFrom = clock.now();
-		let staticData: IDataObject | undefined;
-		if (history.upgrade) {
-			// The last release ran the watch a while; what it saved had no stamp of today's runtime.
-			const before = new PollRuntime({ scheduler: 'classic', loadNode, parameters, credentials, clock, gate });
-			await Promise.all([gate.track(before.publish()), gate.settle()]);
-			for (let n = 0; n < 4; n++) {
-				clock.advance(60_000);
-				void before.tick();
-				await gate.settle();
-			}
-			// Its last start (an activation) saved what it knew.
-			await Promise.all([gate.track(before.restart()), gate.settle()]);
-			staticData = lastRelease(JSON.parse(before.db.staticData) as IDataObject);
-		}
-		const runtime = new PollRuntime({ ...history.runtime, loadNode, parameters, credentials, clock, gate, staticData });
-		await Promise.all([gate.track(history.upgrade ? runtime.resume() : runtime.publish()), gate.settle()]);
-		for (const command of history.commands) {
-			switch (command.t) {
-				case 'tick':
-					void runtime.tick();
-					await gate.idle();
-					break;
-				case 'step':
-					await gate.step(command.pick);
-					break;
-				case 'settle':
-					await gate.settle();
-					break;
-				case 'advance':
-					clock.advance(command.ms);
-					break;
-				case 'restart':
-				case 'handOver':
-					// An activation (classic) polls inline: n8n waits for it.
-					await gate.settle();
-					await Promise.all([gate.track(command.t === 'restart' ? runtime.restart() : runtime.handOver()), gate.settle()]);
-					break;
-				case 'latency':
-					gate.latencyMs = command.ms;
-					break;
-				case 'skew':
-					skew = command.ms;
-					runtime.trace.push(`the service's clock is ${command.ms} ms off`);
-					break;
-				default:
-					runtime.trace.push(service.apply(command));
-			}
-		}
-		// Then quiet: a poll a minute, long enough for the re-read to come round; a slow service stays
-		// slow, but answers a read in 20 s at most (a poll of two reads fits n8n's 45 s).
-		await gate.settle();
-		gate.latencyMs = Math.min(Math.max(gate.latencyMs, 200), 20_000);
-		for (let n = 0; n < 30; n++) {
-			clock.advance(60_000);
-			void runtime.tick();
-			await gate.settle();
-		}
-		const errors = runtime.executions.filter((e) => e.kind === 'error').map((e) => `error: ${(e as { message: string }).message}`);
+		const options = { ...history.runtime, loadNode, parameters, credentials: offersCredentials(sandbox), clock, gate };
+		const runtime = await start(options, history.upgrade ? parameters : undefined);
+		await drive({ runtime, gate, clock, commands: history.commands, apply: (c: OfferCommand) => service.apply(c), setSkew: (ms) => (skew = ms) });
+		// Long enough for the re-read to come round.
+		await quiet(runtime, gate, clock, 30);
 		// Offers submitted before the Re-Read Period (as it stands at the end) are outside the watch.
 		const watched = Date.now() + skew - (PARAMETERS.options.sweepDays - 1) * DAY;
 		const wrong = service.check(runtime.runs, { includeUpdates: history.event === 'newAndUpdatedOffers', submittedSince: watched });
-		return { wrong: [...errors, ...wrong], trace: runtime.trace };
+		return { wrong: [...errorsOf(runtime), ...wrong], trace: runtime.trace };
 	} finally {
 		await gate.settle().catch(() => undefined);
 		await sandbox.close();
 	}
-}
-
-/** A state as the last release saved it: without the runtime's stamps, which it did not write. */
-function lastRelease(state: IDataObject): IDataObject {
-	const { lineage, revision, stamp, pending, ...rest } = state;
-	void [lineage, revision, stamp, pending];
-	return rest;
 }
 
 async function expectExact(history: History): Promise<void> {
@@ -145,17 +74,10 @@ const runtimes: Runtime[] = [
 ];
 
 const command: fc.Arbitrary<Command> = fc.oneof(
-	{ arbitrary: fc.constant({ t: 'tick' as const }), weight: 6 },
-	{ arbitrary: fc.record({ t: fc.constant('step' as const), pick: fc.nat(3) }), weight: 6 },
-	{ arbitrary: fc.constant({ t: 'settle' as const }), weight: 2 },
-	{ arbitrary: fc.record({ t: fc.constant('advance' as const), ms: fc.integer({ min: 1_000, max: 3_600_000 }) }), weight: 4 },
+	...runtimeCommands,
 	{ arbitrary: fc.record({ t: fc.constant('create' as const), daysAgo: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 110 })), listing: fc.nat(20) }), weight: 5 },
 	{ arbitrary: fc.record({ t: fc.constant('revise' as const), pick: fc.nat(1000), newVersion: fc.boolean() }), weight: 4 },
 	{ arbitrary: fc.record({ t: fc.constant('pageCap' as const), size: fc.integer({ min: 1, max: 100 }) }), weight: 1 },
-	{ arbitrary: fc.constant({ t: 'restart' as const }), weight: 1 },
-	{ arbitrary: fc.constant({ t: 'handOver' as const }), weight: 1 },
-	{ arbitrary: fc.record({ t: fc.constant('latency' as const), ms: fc.oneof(fc.constant(100), fc.integer({ min: 0, max: 30_000 })) }), weight: 1 },
-	{ arbitrary: fc.record({ t: fc.constant('skew' as const), ms: fc.integer({ min: -60_000, max: 60_000 }) }), weight: 1 },
 );
 
 describe('SkySlope Offers Trigger: generated histories in a model of n8n\'s runtime', () => {

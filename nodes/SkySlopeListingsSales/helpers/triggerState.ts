@@ -40,6 +40,9 @@ export const limits = {
 	maxSeen: 5000,
 };
 
+/** A creation date further ahead of the service's time than this is no time the file came. */
+const CREATED_AHEAD_MS = 15 * 60 * 1000;
+
 export const isNewEvent = (event: TriggerEvent) => event === 'newListing' || event === 'newSale';
 
 export const guidOf = (object: IDataObject): string =>
@@ -120,7 +123,7 @@ export function selectEvents(options: {
 			if (!record && !(options.recordBefore !== undefined && time < options.recordBefore)) emit.push(object);
 			continue;
 		}
-		const change = statusChange(book, object, targets, { earlier: options.earlier, bookSince: since });
+		const change = statusChange(book, object, targets, { earlier: options.earlier, bookSince: since, now: serviceTime(now) });
 		if (change) emit.push(change);
 	}
 
@@ -154,7 +157,7 @@ export function statusChange(
 	book: StatusBook | undefined,
 	object: IDataObject,
 	targets: string[],
-	context: { earlier?: (type: string, guid: string) => string | undefined; bookSince?: number } = {},
+	context: { earlier?: (type: string, guid: string) => string | undefined; bookSince?: number; now?: number } = {},
 ): IDataObject | undefined {
 	const type = fileType(object);
 	const guid = fileGuid(object);
@@ -166,7 +169,10 @@ export function statusChange(
 	if (before !== undefined && sameStatus(before, status)) return undefined;
 	let unknown = false;
 	if (before === undefined && context.bookSince !== undefined) {
-		const created = serviceTime(object.createdOn);
+		// A creation date ahead of the service's own time (a mistyped year) says nothing of when the
+		// file came: it may have been there all along.
+		const stated = serviceTime(object.createdOn);
+		const created = stated !== undefined && (context.now === undefined || stated <= context.now + CREATED_AHEAD_MS) ? stated : undefined;
 		const changed = eventTime('changedSale', object);
 		// Changed last before the book was begun: history (a window's overlap reaches back), no event.
 		if (!(created !== undefined && created >= context.bookSince) && changed < context.bookSince) return undefined;

@@ -1,0 +1,153 @@
+// The listings-and-sales service's side of the model, for Status Changed: what the service did to
+// every file's status (and when), and the oracle that holds the trigger's runs against it.
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { sameStatus } from '../../nodes/SkySlopeListingsSales/helpers/statuses';
+import { newListing, newSale } from '../../sandbox/listings/activity';
+import { iso, type Store } from '../../sandbox/listings/store';
+import { SALE_STATUS_IDS, type Dto, type ListingStatus, type SaleStatus } from '../../sandbox/listings/types';
+import { mulberry32 } from '../../sandbox/core/random';
+
+const YEAR = 365 * 24 * 3600 * 1000;
+/** How far the model sets the service's clock from n8n's, at most. */
+const MAX_SKEW_MS = 61_000;
+const LISTING_STATUSES: ListingStatus[] = ['active', 'incomplete', 'expired', 'canceledPending', 'canceledApproved'];
+const SALE_STATUSES: SaleStatus[] = ['pending', 'closed', 'archived', 'incomplete', 'expired', 'canceledPending', 'canceledApproved'];
+
+export type FileCommand =
+	/** A file entered now (or `future`: dated ahead of every clock, as a mistyped year makes it). */
+	| { t: 'newFile'; sale: boolean; status: number; future?: boolean }
+	/** A file's status changed (`future`: of the files dated ahead of every clock). */
+	| { t: 'status'; pick: number; status: number; future?: boolean }
+	/** A file changed, its status not. */
+	| { t: 'touch'; pick: number }
+	| { t: 'delete'; pick: number };
+
+interface FileTruth {
+	type: 'listing' | 'sale';
+	guid: string;
+	/** Its statuses, each with the model's time it took it. */
+	statuses: Array<{ status: string; at: number }>;
+	deleted: boolean;
+	future: boolean;
+}
+
+export class FilesHistory {
+	readonly files = new Map<string, FileTruth>();
+	watchFrom = Number.POSITIVE_INFINITY;
+	private readonly rng = mulberry32(0x5747);
+
+	/** `now`: the service's clock (its stamps); `trueNow`: the model's, which orders what happened. */
+	constructor(
+		private readonly store: Store,
+		private readonly now: () => number,
+		private readonly trueNow: () => number,
+	) {
+		for (const rec of store.listings.values()) this.learn('listing', rec.dto, Number.NEGATIVE_INFINITY);
+		for (const rec of store.sales.values()) this.learn('sale', rec.dto, Number.NEGATIVE_INFINITY);
+	}
+
+	private learn(type: 'listing' | 'sale', dto: Dto, at: number, future = false): FileTruth {
+		const guid = String(type === 'sale' ? dto.saleGuid : dto.listingGuid).toLowerCase();
+		const truth: FileTruth = { type, guid, statuses: [{ status: String(dto.status), at }], deleted: false, future };
+		this.files.set(`${type}:${guid}`, truth);
+		return truth;
+	}
+
+	private dto(truth: FileTruth): Dto | undefined {
+		const map = truth.type === 'sale' ? this.store.sales : this.store.listings;
+		for (const [key, rec] of map) if (key.toLowerCase() === truth.guid) return rec.dto;
+		return undefined;
+	}
+
+	private live(future?: boolean): FileTruth[] {
+		return [...this.files.values()].filter((f) => !f.deleted && (future === undefined || f.future === future)).sort((a, b) => (a.guid < b.guid ? -1 : 1));
+	}
+
+	apply(command: FileCommand): string {
+		if (command.t === 'newFile') {
+			// A mistyped year puts a file ahead of every clock: no creation-year slice reads it.
+			const created = command.future ? this.now() + 20 * YEAR : this.now();
+			const rec = command.sale
+				? newSale(this.store, this.rng, created, SALE_STATUSES[command.status % SALE_STATUSES.length])
+				: newListing(this.store, this.rng, created, LISTING_STATUSES[command.status % LISTING_STATUSES.length]);
+			rec.dto.modifiedOn = iso(this.now());
+			const truth = this.learn(command.sale ? 'sale' : 'listing', rec.dto, this.trueNow(), command.future === true);
+			return `${truth.type} ${truth.guid} entered in ${String(rec.dto.status)}${command.future ? ', dated ahead of every clock' : ''}`;
+		}
+		const files = this.live(command.t === 'status' ? command.future : undefined);
+		if (!files.length) return `no file to ${command.t}`;
+		const truth = files[command.pick % files.length];
+		const dto = this.dto(truth);
+		if (!dto) return `no file to ${command.t}`;
+		if (command.t === 'delete') {
+			(truth.type === 'sale' ? this.store.sales : this.store.listings).delete(String(truth.type === 'sale' ? dto.saleGuid : dto.listingGuid));
+			truth.deleted = true;
+			return `${truth.type} ${truth.guid} deleted`;
+		}
+		dto.modifiedOn = iso(this.now());
+		if (command.t === 'touch') return `${truth.type} ${truth.guid} changed, its status not`;
+		const choices: string[] = truth.type === 'sale' ? SALE_STATUSES : LISTING_STATUSES;
+		const status = choices.filter((s) => s !== dto.status)[command.status % (choices.length - 1)];
+		dto.status = status;
+		if (truth.type === 'sale') dto.statusId = SALE_STATUS_IDS[status as SaleStatus];
+		truth.statuses.push({ status, at: this.trueNow() });
+		return `${truth.type} ${truth.guid} moved to ${status}`;
+	}
+
+	/**
+	 * What the runs did wrong, in words (none: exact). Per file, each event moves it from the status
+	 * last reported (the one it had when the watch began, before any) to another it really took
+	 * after the watch began; a file entered after the watch began comes first with no earlier status;
+	 * an earlier status the trigger could not know is said to be unknown. In the end, every file
+	 * still there was last reported in the status it holds.
+	 */
+	check(runs: INodeExecutionData[][]): string[] {
+		const wrong: string[] = [];
+		const last = new Map<string, string | undefined>();
+		const atWatch = (f: FileTruth): string | undefined => {
+			const before = f.statuses.filter((s) => s.at < this.watchFrom);
+			return before.length ? before[before.length - 1].status : undefined;
+		};
+		// Within the service's clock's distance of the watch's start, which came first cannot be told:
+		// a change (or a file entered) then may be taken for what the watch began with.
+		const graceEnd = this.watchFrom + MAX_SKEW_MS;
+		const startStatuses = (f: FileTruth): Array<string | undefined> => [atWatch(f), ...f.statuses.filter((s) => s.at >= this.watchFrom && s.at < graceEnd).map((s) => s.status)];
+		const isStart = (f: FileTruth, status: unknown) => startStatuses(f).some((s) => (s === undefined ? status === undefined : sameStatus(s, status)));
+		for (const item of runs.flat()) {
+			const type = item.json.objectType === 'sale' ? 'sale' : 'listing';
+			const guid = String(type === 'sale' ? item.json.saleGuid : item.json.listingGuid).toLowerCase();
+			const f = this.files.get(`${type}:${guid}`);
+			if (!f) {
+				wrong.push(`${type} ${guid}: reported, and the service never had it`);
+				continue;
+			}
+			const where = `${type} ${guid} to ${String(item.json.status)}`;
+			const reportedBefore = last.has(f.guid);
+			const known = reportedBefore ? last.get(f.guid) : atWatch(f);
+			last.set(f.guid, String(item.json.status));
+			if (item.json.previousStatusUnknown === true) {
+				// Said so: the file changed before the trigger had read its status (the service keeps no
+				// earlier status), so this may be no change at all; it must be a status the file had.
+				const had = f.statuses.some((s, n) => (s.at >= this.watchFrom || f.statuses[n + 1]?.at === undefined || f.statuses[n + 1].at >= this.watchFrom) && sameStatus(s.status, item.json.status));
+				if (!had) wrong.push(`${where}: a status it did not have after the watch began`);
+				continue;
+			}
+			const took = f.statuses.some((s) => s.at >= this.watchFrom && sameStatus(s.status, item.json.status));
+			if (!took) wrong.push(`${where}: a status it did not take after the watch began`);
+			const from = item.json.previousStatus === null ? undefined : item.json.previousStatus;
+			if (reportedBefore ? !(from !== undefined && sameStatus(from, known)) : !isStart(f, from)) {
+				wrong.push(`${where}: from ${String(from ?? 'nothing (new)')}, and it was in ${String(known ?? 'nothing')}`);
+			}
+			if (known !== undefined && sameStatus(known, item.json.status) && reportedBefore) wrong.push(`${where}: reported again`);
+		}
+		for (const f of this.files.values()) {
+			if (f.deleted) continue;
+			const now = f.statuses[f.statuses.length - 1].status;
+			if (last.has(f.guid) ? !sameStatus(last.get(f.guid), now) : !isStart(f, now)) {
+				wrong.push(`${f.type} ${f.guid}: in ${now}, last reported in ${String(last.get(f.guid) ?? atWatch(f) ?? 'nothing')}`);
+			}
+		}
+		return wrong;
+	}
+}
