@@ -16,6 +16,9 @@ interface Held {
 	release: () => void;
 }
 
+/** Real milliseconds with nothing moving, some requests held, after which the rest wait on those. */
+const STILL_MS = 60;
+
 export class RequestGate {
 	private readonly held: Held[] = [];
 	private readonly running = new Set<Promise<unknown>>();
@@ -26,9 +29,16 @@ export class RequestGate {
 
 	/** The sandbox's `gate` option. */
 	readonly hook = async (request: { service: string; method: string; path: string }): Promise<void> => {
+		// The sandbox's own controls (a signing, a seed) are the model's, not the trigger's.
+		if (request.path.startsWith('/sandbox/')) return;
 		await new Promise<void>((release) => this.held.push({ label: `${request.method} ${request.path}`, release }));
 		if (this.latencyMs > 0) this.clock.advance(this.latencyMs);
 	};
+
+	/** Holds a task at a point of n8n's own (a webhook's save) until the model lets it go. */
+	async hold(label: string): Promise<void> {
+		await new Promise<void>((release) => this.held.push({ label, release }));
+	}
 
 	/** Starts a task (a poll, a webhook request): it runs until its first request is held. */
 	track<T>(task: Promise<T>): Promise<T> {
@@ -47,12 +57,22 @@ export class RequestGate {
 		return this.running.size > 0;
 	}
 
-	/** Waits until every unfinished task waits at the gate (each has one request in flight at most). */
+	/**
+	 * Waits until every unfinished task waits at the gate, or waits on one that does (two requests
+	 * of one process sharing a token refresh): nothing has moved for STILL_MS while some are held.
+	 */
 	async idle(): Promise<void> {
 		const started = Date.now();
 		const realStart = performance.now();
+		let seen = -1;
+		let stillSince = performance.now();
 		for (;;) {
 			if (this.held.length >= this.running.size) return;
+			const moved = this.held.length * 1_000_003 + this.running.size;
+			if (moved !== seen) {
+				seen = moved;
+				stillSince = performance.now();
+			} else if (this.held.length > 0 && performance.now() - stillSince > STILL_MS) return;
 			await new Promise((r) => setImmediate(r));
 			if (performance.now() - realStart > 10_000) {
 				throw new Error(`the gate waited 10 s for ${this.running.size} task(s), ${this.held.length} held (model clock ${new Date(started).toISOString()})`);

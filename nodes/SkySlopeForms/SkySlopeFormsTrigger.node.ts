@@ -21,14 +21,18 @@ import {
 	deriveSecret,
 	MAX_NOTIFICATION_BYTES,
 	type NotificationFacts,
-	latestSigning,
-	notificationKey,
+	markSave,
 	notificationTime,
 	positiveId,
 	readNotification,
 	sameSecret,
+	savedOver,
 	SEEN_LIMIT,
+	seenKey,
+	seenKeys,
+	SEVERAL_PROCESSORS_NOTICE,
 	signedDocumentKey,
+	signingTimes,
 	state,
 	subscribedUrl,
 } from './helpers/triggerState';
@@ -108,7 +112,8 @@ async function itemPerDocument(
 	}
 	const items: INodeExecutionData[] = [];
 	for (const document of documents) {
-		const json: IDataObject = { ...document, ...base };
+		// What makes this delivery the same one if it comes twice: an idempotency key for the write.
+		const json: IDataObject = { ...document, ...base, deliveryKey: signedDocumentKey(s.fileId, document) };
 		if (!s.download) {
 			items.push({ json });
 			continue;
@@ -340,24 +345,34 @@ export class SkySlopeFormsTrigger implements INodeType {
 		// claimed in this process at once (claimKeys), given back if the delivery fails, and every key
 		// this process holds is written before answering, so that no concurrent save loses one.
 		const claims: Claim[] = [];
+		const notices: string[] = [];
+		// Never silent: a process whose save another overwrote says so on every run it starts.
+		if (savedOver(this, data)) notices.push(SEVERAL_PROCESSORS_NOTICE);
+		let deliveryKey = seenKey(body);
 		if (once) {
-			// A notification without a signing time is told from another signing of its envelope by
-			// what the service lists for it: the latest dateSigned of its signed documents.
-			// When the list cannot be read either, the notification is delivered rather than taken for a
-			// repeat it may not be (the item says why the list is missing).
-			let signedAt: string | undefined;
-			let known = true;
+			data.seen = seenKeys(data.seen);
+			// A notification without a signing time stands for the oldest signing of its envelope (and
+			// documents) not delivered yet, by the dateSigned the service lists: two signings start two
+			// runs whatever order their notifications come in, and a resend of both starts none. When
+			// the list cannot be read, the notification is delivered rather than taken for a repeat it
+			// may not be (the item says why the list is missing).
+			let candidates: string[] | undefined = [deliveryKey];
 			if (notificationTime(body) === undefined) {
 				try {
-					signedAt = latestSigning(documentsOfSigning(await listed(), facts));
+					const times = signingTimes(documentsOfSigning(await listed(), facts));
+					if (times.length) candidates = times.map((at) => seenKey(body, at));
 				} catch {
-					known = false;
+					candidates = undefined;
 				}
 			}
-			if (known) {
-				const claim = claimKeys(this, 'seen', [notificationKey(body, signedAt)], SEEN_LIMIT);
+			if (candidates) {
+				const claim = claimKeys(this, 'seen', candidates, SEEN_LIMIT, true);
 				if (!claim.taken.length) return { webhookResponse: { received: true, ignored: 'repeat of a handled notification' } };
 				claims.push(claim);
+				deliveryKey = claim.taken[0];
+				if (claim.forgot) {
+					notices.push(`The trigger remembers the last ${SEEN_LIMIT} notifications and forgot the oldest ${claim.forgot} to hold this one: a resend of one of those would start a run again.`);
+				}
 			}
 		}
 
@@ -385,6 +400,12 @@ export class SkySlopeFormsTrigger implements INodeType {
 			if (!done) for (const claim of claims) claim.release();
 		}
 		for (const claim of claims) claim.save();
+		markSave(this, data);
+		for (const item of items) {
+			item.json.deliveryKey ??= deliveryKey;
+			if (notices.length) item.json.notice = [item.json.notice, ...notices].filter(Boolean).join(' ');
+		}
+		if (notices.length) this.logger.warn(`SkySlope Forms Trigger: ${notices.join(' ')}`);
 		if (!items.length) {
 			return { webhookResponse: { received: true, ignored: 'every signed document of this signing was delivered before' } };
 		}

@@ -161,9 +161,8 @@ export function bookSlices(now: number): Array<{ createdAfter?: string; createdB
 
 /** Where a slice's files were created, in words. */
 function sliceWords(slice: { createdAfter?: string; createdBefore: string }): string {
-	return slice.createdBefore === END_OF_TIME
-		? 'every file'
-		: `files created ${slice.createdAfter ? `${slice.createdAfter} to ` : 'up to '}${slice.createdBefore}`;
+	if (slice.createdBefore === END_OF_TIME) return slice.createdAfter ? `files created from ${slice.createdAfter} on` : 'every file';
+	return `files created ${slice.createdAfter ? `${slice.createdAfter} to ` : 'up to '}${slice.createdBefore}`;
 }
 
 /**

@@ -43,11 +43,11 @@ interface PollSlot {
 	/** The newest state a poll of this trigger finished with, in this process. */
 	newest?: IDataObject & Stamp;
 	/**
-	 * Stamps of the states `newest` carries on from, oldest first: the one it started from in the
-	 * static data, and those of this process's quiet polls since. A stored state among them is one
-	 * `newest` has moved on from without emitting; any other (another main's, an older one's) wins.
+	 * The states `newest` carries on from, oldest first: the one it started from in the static data,
+	 * and those of this process's polls since (when each emitted, if it did). A stored state among
+	 * them is one `newest` has moved on from; any other (another main's, an older one's) wins.
 	 */
-	line: string[];
+	line: Array<{ stamp: string; emittedAt?: number }>;
 	/** `line` began from static data without a stamp (empty, or the state of an earlier release). */
 	fromUnstamped?: boolean;
 }
@@ -57,8 +57,16 @@ interface PollSlot {
  * it ever end, saves nothing (its state would be older than the new poll's).
  */
 export const STALE_POLL_MS = 30 * 60 * 1000;
+/** The share of n8n's poll timeout that getPollBudgetMs() answers (36 s of the durable scheduler's 45 s). */
+const BUDGET_SHARE = 0.8;
 /** Stamps a line keeps: a week of quiet polls a minute apart. */
 const LINE_LIMIT = 10_000;
+/**
+ * n8n saves an emitting poll's state with its run, without waiting: a tick this soon after may
+ * still load the state from before. Later than this, a stored state from before an emit means n8n
+ * never saved it (the poll was fenced by a lost lease): its run never started, and it must come again.
+ */
+const SAVE_GRACE_MS = 30_000;
 
 const polls = new Map<string, PollSlot>();
 let tokens = 0;
@@ -108,8 +116,8 @@ export type TriggerPoll = (state: IDataObject) => Promise<{ state: IDataObject; 
  * same trigger runs in this process. The poll starts from the static data, or from this process's
  * newer state when that carries on from it (n8n saves a poll's state only when it emits, and the
  * durable scheduler builds each tick from the database); its state is written to the static data
- * only while it still holds the trigger. A poll that ends after its time (n8n's budget) emits
- * nothing: what it found waits in its state, and the next tick emits it at once, reading nothing.
+ * only while it still holds the trigger. A poll that ends after n8n's timeout emits nothing: what it
+ * found waits in its state, and the next tick emits it at once, reading nothing.
  */
 export async function exclusivePoll(ctx: IPollFunctions, label: string, poll: TriggerPoll): Promise<INodeExecutionData[][] | null> {
 	const key = triggerKey(ctx);
@@ -128,11 +136,14 @@ export async function exclusivePoll(ctx: IPollFunctions, label: string, poll: Tr
 	try {
 		const stored = ctx.getWorkflowStaticData('node') as IDataObject & Stamp;
 		const storedStamp = stampOf(stored);
-		const fromMemory =
-			slot.newest !== undefined && (storedStamp === undefined ? slot.fromUnstamped === true : slot.line.includes(storedStamp));
+		// Where the stored state is on this process's line (-1: before it, the line began unstamped).
+		const found = storedStamp === undefined ? (slot.fromUnstamped ? -1 : undefined) : slot.line.findIndex((entry) => entry.stamp === storedStamp);
+		const at = found === undefined || (storedStamp !== undefined && found < 0) ? undefined : found;
+		const unsaved = at !== undefined && slot.line.slice(at + 1).some((entry) => entry.emittedAt !== undefined && now - entry.emittedAt > SAVE_GRACE_MS);
+		const fromMemory = slot.newest !== undefined && at !== undefined && !unsaved;
 		if (!fromMemory) {
 			slot.newest = undefined;
-			slot.line = storedStamp === undefined ? [] : [storedStamp];
+			slot.line = storedStamp === undefined ? [] : [{ stamp: storedStamp }];
 			slot.fromUnstamped = storedStamp === undefined;
 		}
 		const start = fromMemory ? (slot.newest as IDataObject & Stamp) : stored;
@@ -146,25 +157,19 @@ export async function exclusivePoll(ctx: IPollFunctions, label: string, poll: Tr
 			return null;
 		}
 		const items = [...pending.map((json) => ({ json: json as IDataObject })), ...emit];
-		// Past its budget, n8n may have abandoned this poll (the durable scheduler's timeout): its items wait.
-		const late = items.length > 0 && Date.now() - now > pollBudgetMs(ctx);
+		// Past n8n's timeout, n8n has abandoned this poll (the durable scheduler's 45 s, of which the
+		// budget it gives is 80%): its run never starts, and its items wait for the next tick.
+		const late = items.length > 0 && Date.now() - now > pollBudgetMs(ctx) / BUDGET_SHARE;
 		const stamp = randomBytes(9).toString('base64url');
 		const next: IDataObject & Stamp = { ...state, stamp, ...(late ? { pending: items.map((item) => item.json) } : {}) };
 		// Top-level keys are assigned: n8n watches those for a change to save.
 		for (const k of Object.keys(stored)) if (!(k in next)) delete stored[k];
 		Object.assign(stored, next);
 		slot.newest = next;
-		if (late || !items.length) {
-			slot.line.push(stamp);
-			if (slot.line.length > LINE_LIMIT) slot.line.splice(0, slot.line.length - LINE_LIMIT);
-		} else {
-			// An emit: n8n saves this state with its run. Should that save not happen (a poll fenced by a
-			// lost lease), the stored state is one this line no longer carries on from, and wins.
-			slot.line = [stamp];
-			slot.fromUnstamped = false;
-		}
+		slot.line.push(late || !items.length ? { stamp } : { stamp, emittedAt: Date.now() });
+		if (slot.line.length > LINE_LIMIT) slot.line.splice(0, slot.line.length - LINE_LIMIT);
 		if (late) {
-			ctx.logger.warn(`${label}: this poll took ${Math.round((Date.now() - now) / 1000)} s, past the ${Math.round(pollBudgetMs(ctx) / 1000)} s n8n gives it; the ${items.length} item(s) it found are emitted by the next poll`);
+			ctx.logger.warn(`${label}: this poll took ${Math.round((Date.now() - now) / 1000)} s, past n8n's ${Math.round(pollBudgetMs(ctx) / BUDGET_SHARE / 1000)} s; the ${items.length} item(s) it found are emitted by the next tick`);
 			return null;
 		}
 		return items.length ? [items] : null;
@@ -192,23 +197,39 @@ function pollBudgetMs(ctx: IPollFunctions): number {
 	return typeof budget === 'number' && budget > 0 ? budget : Number.POSITIVE_INFINITY;
 }
 
-/** Keys claimed by webhook requests of each trigger in this process, oldest first. */
-const claimed = new Map<string, Map<string, string[]>>();
+/** What this process knows of one list of a webhook trigger's state (e.g. delivered documents). */
+interface ClaimedList {
+	/** Keys claimed by requests in this process, oldest first, saved or not yet. */
+	mine: string[];
+	/**
+	 * Keys given back by failed deliveries: a concurrent request may already have copied one into
+	 * its static data, or saved it; every save here leaves them out, until a request claims one again.
+	 */
+	released: Set<string>;
+}
+
+/** Per trigger, per list. */
+const claimed = new Map<string, Map<string, ClaimedList>>();
+
+function claimedList(ctx: IWebhookFunctions, list: string): ClaimedList {
+	const key = triggerKey(ctx);
+	const lists = claimed.get(key) ?? new Map<string, ClaimedList>();
+	claimed.set(key, lists);
+	const entry = lists.get(list) ?? { mine: [], released: new Set<string>() };
+	lists.set(list, entry);
+	return entry;
+}
 
 /**
- * The keys of one list of a webhook trigger's state (e.g. delivered documents), as this process and
- * the stored state together know them: every key of both, oldest first, at most `limit`.
+ * The keys of one list, as this process and the stored state together know them: every key of
+ * both but those given back, oldest first, at most `limit`.
  */
-function knownKeys(ctx: IWebhookFunctions, list: string, stored: unknown, limit: number): string[] {
-	const key = triggerKey(ctx);
-	const lists = claimed.get(key) ?? new Map<string, string[]>();
-	claimed.set(key, lists);
-	const mine = lists.get(list) ?? [];
-	const fromStore = Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string') : [];
+function knownKeys(entry: ClaimedList, stored: unknown, limit: number): string[] {
+	const fromStore = Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string' && !entry.released.has(k)) : [];
 	const storeSet = new Set(fromStore);
 	// The stored order stands (oldest first); keys claimed here and not saved yet come after.
-	const merged = [...fromStore, ...mine.filter((k) => !storeSet.has(k))].slice(-limit);
-	lists.set(list, merged);
+	const merged = [...fromStore, ...entry.mine.filter((k) => !storeSet.has(k))].slice(-limit);
+	entry.mine = entry.mine.slice(-limit);
 	return merged;
 }
 
@@ -226,23 +247,26 @@ export interface Claim {
 /**
  * Claims keys of one list of a webhook trigger's static data, synchronously: of two requests at the
  * same moment, only the first gets a key. Keys already known (stored or claimed in this process)
- * are not taken.
+ * are not taken. With `firstOnly`, claims only the first key of `keys` not known (a notification
+ * that stands for the oldest of several signings not delivered yet).
  */
-export function claimKeys(ctx: IWebhookFunctions, list: string, keys: string[], limit: number): Claim {
+export function claimKeys(ctx: IWebhookFunctions, list: string, keys: string[], limit: number, firstOnly = false): Claim {
 	const data = ctx.getWorkflowStaticData('node');
-	const known = knownKeys(ctx, list, data[list], limit);
+	const entry = claimedList(ctx, list);
+	const known = knownKeys(entry, data[list], limit);
 	const set = new Set(known);
 	const taken: string[] = [];
 	for (const k of keys) {
 		if (set.has(k)) continue;
 		set.add(k);
 		taken.push(k);
+		entry.released.delete(k);
+		if (firstOnly) break;
 	}
-	known.push(...taken);
-	const forgot = Math.max(0, known.length - limit);
-	if (forgot) known.splice(0, forgot);
+	entry.mine.push(...taken);
+	const forgot = Math.max(0, known.length + taken.length - limit);
 	const save = () => {
-		data[list] = [...knownKeys(ctx, list, data[list], limit)];
+		data[list] = knownKeys(entry, data[list], limit);
 	};
 	save();
 	return {
@@ -251,9 +275,13 @@ export function claimKeys(ctx: IWebhookFunctions, list: string, keys: string[], 
 		save,
 		release: () => {
 			const back = new Set(taken);
-			const lists = claimed.get(triggerKey(ctx));
-			const now = lists?.get(list);
-			if (lists && now) lists.set(list, now.filter((k) => !back.has(k)));
+			entry.mine = entry.mine.filter((k) => !back.has(k));
+			for (const k of taken) entry.released.add(k);
+			// Bounded like the list: the oldest given-back keys are let go first.
+			for (const k of entry.released) {
+				if (entry.released.size <= limit) break;
+				entry.released.delete(k);
+			}
 			data[list] = (Array.isArray(data[list]) ? (data[list] as string[]) : []).filter((k) => !back.has(k));
 		},
 	};

@@ -59,7 +59,7 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 		await drive({ runtime, gate, clock, commands: history.commands, apply: (c: FileCommand) => service.apply(c), setSkew: (ms) => (skew = ms) });
 		// Long enough for the read of every file's status to end at a slow export.
 		await quiet(runtime, gate, clock, 40, history.slowToTheEnd ? Number.POSITIVE_INFINITY : undefined);
-		return { wrong: [...errorsOf(runtime), ...service.check(runtime.runs)], trace: runtime.trace };
+		return { wrong: service.check(runtime.runs), trace: [...runtime.trace, ...errorsOf(runtime)] };
 	} finally {
 		await gate.settle().catch(() => undefined);
 		await sandbox.close();

@@ -168,6 +168,10 @@ export function lastRelease(state: IDataObject): IDataObject {
 	return rest;
 }
 
-/** Errors n8n put in the execution list, in words. */
+/**
+ * Errors n8n put in the execution list, in words: not wrong in themselves (the user sees them:
+ * a read in flight for minutes, a login signed too long before it arrived), as long as nothing is
+ * missed or repeated because of them.
+ */
 export const errorsOf = (runtime: PollRuntime): string[] =>
 	runtime.executions.filter((e) => e.kind === 'error').map((e) => `error: ${(e as { message: string }).message}`);

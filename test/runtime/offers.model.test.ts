@@ -53,7 +53,7 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 		// Offers submitted before the Re-Read Period (as it stands at the end) are outside the watch.
 		const watched = Date.now() + skew - (PARAMETERS.options.sweepDays - 1) * DAY;
 		const wrong = service.check(runtime.runs, { includeUpdates: history.event === 'newAndUpdatedOffers', submittedSince: watched });
-		return { wrong: [...errorsOf(runtime), ...wrong], trace: runtime.trace };
+		return { wrong, trace: [...runtime.trace, ...errorsOf(runtime)] };
 	} finally {
 		await gate.settle().catch(() => undefined);
 		await sandbox.close();

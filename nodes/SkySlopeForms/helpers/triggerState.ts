@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'crypto';
 import { NodeOperationError, type IDataObject, type IHookFunctions, type IWebhookFunctions } from 'n8n-workflow';
 
 import { serviceTime } from '../../shared/dates';
@@ -6,8 +6,12 @@ import { FORMS_CREDENTIAL } from '../service';
 
 /** What the Forms trigger keeps between calls, and how it recognises its own notifications. */
 
-/** How many handled notifications the trigger remembers to recognise a repeat. */
-export const SEEN_LIMIT = 200;
+/**
+ * How many handled notifications the trigger remembers to recognise a repeat (11 characters each:
+ * 550 kB at the bound, years of a large brokerage's signings). Past it, the oldest are forgotten,
+ * and every run says so (`notice`): a resend of one of those would start a run again.
+ */
+export const SEEN_LIMIT = 50_000;
 /**
  * A signed-documents notification is well under a kilobyte; anything much larger is not one. Refused
  * before it is parsed further or starts a run (n8n's own cap, N8N_PAYLOAD_SIZE_MAX, is 16 MB).
@@ -29,8 +33,16 @@ export interface TriggerState extends IDataObject {
 		checkedAt?: string;
 		renewed?: { fileIds: number[]; at: string };
 	};
-	/** Keys of notifications already handled, oldest first, at most SEEN_LIMIT. */
+	/**
+	 * Keys of notifications already handled (seenKey, 11 characters; earlier versions kept the whole
+	 * notificationKey, read once and hashed), oldest first, at most SEEN_LIMIT.
+	 */
 	seen?: string[];
+	/**
+	 * When each n8n process last saved this state (by a random id of the process): a process that
+	 * finds its own save gone knows another process's save overwrote it (several webhook processors).
+	 */
+	savedBy?: Record<string, string>;
 	/**
 	 * Signed documents already delivered one item each (signedDocumentKey, 11 characters), oldest
 	 * first, at most DELIVERED_LIMIT: a later signing on the same envelope does not deliver them again.
@@ -127,6 +139,29 @@ export function notificationKey(body: IDataObject, signedAt?: string): string {
 	const ids = [...n.documentIds].sort((a, b) => a - b).map(String);
 	const at = notificationTime(body) ?? (signedAt === undefined ? '' : `listed ${signedAt}`);
 	return [n.fileId, n.formsEnvelopeId, n.envelopeGuid, at, ids.join('.')].map((v) => String(v ?? '')).join('|');
+}
+
+/** What `seen` holds for a notification: its notificationKey, hashed to 11 characters. */
+export function seenKey(body: IDataObject, signedAt?: string): string {
+	return hashKey(notificationKey(body, signedAt));
+}
+
+const hashKey = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 11);
+
+/** `seen` as this version keeps it: an earlier version's whole keys hashed, in their order. */
+export function seenKeys(stored: unknown): string[] {
+	if (!Array.isArray(stored)) return [];
+	return stored.filter((k): k is string => typeof k === 'string').map((k) => (/^[A-Za-z0-9_-]{11}$/.test(k) ? k : hashKey(k)));
+}
+
+/** Every signing time among signed documents as the service lists them (UTC, ISO), oldest first. */
+export function signingTimes(documents: IDataObject[]): string[] {
+	const times = new Set<number>();
+	for (const document of documents) {
+		const at = typeof document.dateSigned === 'string' ? serviceTime(document.dateSigned) : undefined;
+		if (at !== undefined) times.add(at);
+	}
+	return [...times].sort((a, b) => a - b).map((at) => new Date(at).toISOString());
 }
 
 /** The latest signing time among signed documents as the service lists them (UTC ms as text), if any. */
@@ -258,3 +293,43 @@ export function readNotification(body: IDataObject): NotificationFacts {
 	if (sources.length) facts.documentIdsFrom = sources.join(', ');
 	return facts;
 }
+
+/** This process, among the n8n processes that may save a trigger's state (webhook processors). */
+const PROCESS_ID = randomBytes(6).toString('base64url');
+/**
+ * What this process wrote into `savedBy` for itself, newest last, by trigger: requests of this
+ * process answer side by side, and n8n may save an older one's copy last; it is still this one's.
+ */
+const ownSaves = new Map<string, string[]>();
+/** Entries of `savedBy` kept: the processes that saved last. */
+const SAVED_BY_LIMIT = 16;
+
+const triggerOf = (ctx: IWebhookFunctions) => `${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id ?? ctx.getNode().name}`;
+
+/**
+ * Whether another process's save overwrote this process's last one: its entry in `savedBy` is not
+ * what it wrote. n8n saves a webhook's static data whole, the last save winning; of two processes
+ * that handle this trigger's notifications at once, one loses what the other remembered.
+ */
+export function savedOver(ctx: IWebhookFunctions, data: TriggerState): boolean {
+	const mine = ownSaves.get(triggerOf(ctx));
+	const stored = data.savedBy?.[PROCESS_ID];
+	return mine !== undefined && !(typeof stored === 'string' && mine.includes(stored));
+}
+
+/** Stamps this process's save into the state (call just before the webhook answers). */
+export function markSave(ctx: IWebhookFunctions, data: TriggerState): void {
+	const at = `${new Date().toISOString()}#${randomBytes(3).toString('base64url')}`;
+	const others = Object.entries(data.savedBy && typeof data.savedBy === 'object' ? data.savedBy : {})
+		.filter(([id, when]) => id !== PROCESS_ID && typeof when === 'string')
+		.sort(([, a], [, b]) => (a < b ? 1 : -1))
+		.slice(0, SAVED_BY_LIMIT - 1);
+	data.savedBy = { ...Object.fromEntries(others), [PROCESS_ID]: at };
+	const mine = ownSaves.get(triggerOf(ctx)) ?? [];
+	mine.push(at);
+	ownSaves.set(triggerOf(ctx), mine.slice(-64));
+}
+
+/** Said on every run of a process that found its save overwritten. */
+export const SEVERAL_PROCESSORS_NOTICE =
+	'Another n8n process saved this trigger\'s memory over this one\'s: several webhook processors take its notifications, and n8n gives them no shared lock, so a notification sent again may start a run again. Write with deliveryKey as the idempotency key, or send this webhook path to one processor.';

@@ -1,0 +1,268 @@
+// The SkySlope Forms Trigger in a model of n8n's webhook runtime (harness/n8n-runtime/webhooks.ts),
+// against the sandbox: generated histories of signings (a new envelope, or the same one signed
+// again), notifications sent twice at once, late, out of order, without a time, and sent again
+// hours or thousands of notifications later, to one to three webhook processors that restart.
+// The oracle: each signing starts one run; with several processors (no shared lock in n8n), a
+// repeat may run again, and then it carries the same deliveryKey (an idempotency key for the write).
+import fc from 'fast-check';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { RequestGate } from '../../harness/n8n-runtime/gate';
+import { WebhookRuntime } from '../../harness/n8n-runtime/webhooks';
+import { byId, formsCredential } from '../../harness/forms-env';
+import type { AnyNode } from '../../harness/node/node-types';
+import { startSandbox, type SandboxServer } from '../../sandbox';
+import { USERS, type FormsServiceState } from '../../sandbox/forms';
+import { modelRuns, processLoader, useVirtualClock } from './model';
+
+const clock = useVirtualClock();
+const loadNode = processLoader(
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
+	() => (require('../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node') as { SkySlopeFormsTrigger: AnyNode }).SkySlopeFormsTrigger,
+);
+
+type Command =
+	/** Documents are signed: a new envelope, or (`again`) the last one signed again; `timeless`: its notification carries no time. */
+	| { t: 'sign'; again: boolean; timeless: boolean }
+	/** The service sends a notification (again, if it was sent before) to a processor. */
+	| { t: 'send'; pick: number; processor: number }
+	| { t: 'step'; pick: number }
+	| { t: 'settle' }
+	| { t: 'advance'; ms: number }
+	| { t: 'restart'; processor: number };
+
+interface History {
+	processors: number;
+	commands: Command[];
+	/** Notifications of other files' signings handled in between, before the history's end (the seen-set's bound). */
+	flood?: number;
+}
+
+interface Signing {
+	/** Which envelope (the notification's class: the same envelope and documents). */
+	envelope: number;
+	signedAt: string;
+	/** The model's clock when it happened. */
+	at: number;
+	body: IDataObject;
+	/** Its place in the history: a notification sent later may stand for it. */
+	seq: number;
+}
+
+async function sign(sandbox: SandboxServer, fileId: number, formsEnvelopeId?: number): Promise<{ notification: IDataObject; signedAt: string }> {
+	const res = await fetch(`${sandbox.baseUrl}/forms/sandbox/files/${fileId}/sign`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(formsEnvelopeId === undefined ? {} : { formsEnvelopeId }),
+	});
+	const json = (await res.json()) as { notification: IDataObject; signed: Array<{ dateSigned: string }> };
+	if (res.status !== 200) throw new Error(`the sandbox did not sign: ${JSON.stringify(json)}`);
+	return { notification: json.notification, signedAt: String(json.notification.signedAt ?? json.signed[0]?.dateSigned) };
+}
+
+/** Runs a history, then sends nothing more; what the oracle found. */
+async function play(history: History): Promise<{ wrong: string[]; trace: string[]; runs: INodeExecutionData[][] }> {
+	const gate = new RequestGate(clock);
+	gate.latencyMs = 50;
+	const sandbox = await startSandbox({ port: 0, gate: gate.hook, live: { resigning: true }, rateLimits: { forms: { limit: 100_000 } } });
+	try {
+		const state = sandbox.service<FormsServiceState>('forms').state;
+		const files = [...state.store.files.values()].filter((f) => f.type === 'File' && f.ownedBy === USERS.caller && !f.isDeleted && state.store.liveDocuments(f.id).length > 0);
+		const [file, other] = files;
+		const runtime = new WebhookRuntime({
+			processors: history.processors,
+			loadNode,
+			parameters: { files: { file: [{ fileId: byId(file.id) }, { fileId: byId(other.id) }] } },
+			credentials: { skySlopeFormsOAuth2Api: formsCredential(sandbox, state) },
+			gate,
+			// Nothing listens there: the model hands each notification to a processor itself.
+			webhookBaseUrl: 'http://127.0.0.1:9/webhook',
+		});
+		await Promise.all([gate.track(runtime.activate()), gate.settle()]);
+		const subscribed = JSON.parse(runtime.db.staticData) as { subscription: { url: string } };
+		const query = { secret: new URL(subscribed.subscription.url).searchParams.get('secret') ?? '' };
+		const signings: Signing[] = [];
+		const sent = new Set<number>();
+		/** The last time (place in the history) a notification of each envelope was sent. */
+		const sentAt = new Map<number, number>();
+		let seq = 0;
+		let envelopes = 0;
+		for (const command of history.commands) {
+			switch (command.t) {
+				case 'sign': {
+					// A signing takes its signer a while: no two are at the same moment.
+					clock.advance(1_000);
+					const last = signings[signings.length - 1];
+					const again = command.again && last !== undefined;
+					const signed = await sign(sandbox, file.id, again ? Number(last.body.formsEnvelopeId) : undefined);
+					const body = { ...signed.notification };
+					if (command.timeless) delete body.signedAt;
+					const envelope = again ? last.envelope : ++envelopes;
+					signings.push({ envelope, signedAt: signed.signedAt, at: clock.now(), body, seq: ++seq });
+					runtime.trace.push(`signing ${signings.length} (envelope ${envelope}${command.timeless ? ', its notification without a time' : ''})`);
+					break;
+				}
+				case 'send': {
+					if (!signings.length) break;
+					const n = command.pick % signings.length;
+					sent.add(n);
+					sentAt.set(signings[n].envelope, ++seq);
+					void runtime.deliver(command.processor, signings[n].body, query, `the notification of signing ${n + 1}`);
+					await gate.idle();
+					break;
+				}
+				case 'step':
+					await gate.step(command.pick);
+					break;
+				case 'settle':
+					await gate.settle();
+					break;
+				case 'advance':
+					clock.advance(command.ms);
+					break;
+				case 'restart':
+					await gate.settle();
+					runtime.restart(command.processor);
+					break;
+			}
+		}
+		await gate.settle();
+		if (history.flood) {
+			// Thousands of other notifications (another file's signings), then every notification of this file again.
+			for (let n = 0; n < history.flood; n++) {
+				const signed = await sign(sandbox, other.id);
+				void runtime.deliver(n, signed.notification, query, `another file's notification ${n + 1}`);
+				await gate.settle();
+			}
+			for (const n of sent) {
+				sentAt.set(signings[n].envelope, ++seq);
+				void runtime.deliver(n, signings[n].body, query, `the notification of signing ${n + 1}, sent again`);
+				await gate.settle();
+			}
+		}
+		const ours = runtime.runs.filter((items) => items.some((item) => Number(item.json.fileId) === file.id));
+		return { wrong: check(signings, sent, sentAt, ours, runtime.processorCount), trace: runtime.trace, runs: runtime.runs };
+	} finally {
+		await gate.settle().catch(() => undefined);
+		await sandbox.close();
+	}
+}
+
+/**
+ * Per envelope: runs at least for every signing whose notification came (told apart by their
+ * times; without one, by what the service lists), and at most one per signing made before its last
+ * notification came (counted by deliveryKey): a notification without a time may stand for a later
+ * signing whose own has not come yet. A run with a deliveryKey already delivered is a
+ * repeat: only with several processors.
+ */
+function check(signings: Signing[], sent: Set<number>, sentAt: Map<number, number>, runs: INodeExecutionData[][], processors: number): string[] {
+	const wrong: string[] = [];
+	const byEnvelope = new Map<number, Array<{ key: string; notice: string }>>();
+	for (const items of runs) {
+		const json = items[0].json;
+		const envelope = signings.find((s) => s.body.formsEnvelopeId === json.formsEnvelopeId)?.envelope;
+		if (envelope === undefined) {
+			wrong.push(`a run for envelope ${String(json.formsEnvelopeId)}, never signed here`);
+			continue;
+		}
+		const list = byEnvelope.get(envelope) ?? [];
+		list.push({ key: String(json.deliveryKey ?? ''), notice: String(json.notice ?? '') });
+		byEnvelope.set(envelope, list);
+	}
+	const envelopes = new Set(signings.map((s) => s.envelope));
+	for (const envelope of envelopes) {
+		const mine = signings.map((s, n) => ({ ...s, n })).filter((s) => s.envelope === envelope);
+		const came = mine.filter((s) => sent.has(s.n));
+		const runsOf = byEnvelope.get(envelope) ?? [];
+		const keys = new Set(runsOf.map((r) => r.key));
+		const least = came.length;
+		const lastSent = sentAt.get(envelope) ?? -1;
+		const most = mine.filter((s) => s.seq < lastSent).length;
+		if (keys.size < least) wrong.push(`envelope ${envelope}: ${keys.size} run(s), and ${least} signing(s) were notified`);
+		if (keys.size > most) wrong.push(`envelope ${envelope}: ${keys.size} run(s), and ${most} signing(s) were made`);
+		// Several processors: n8n saves each request's copy whole, and one processor cannot see what
+		// another remembered; a repeat then starts a run again, with the deliveryKey of the first.
+		if (runsOf.length > keys.size && processors === 1) wrong.push(`envelope ${envelope}: a notification started ${runsOf.length - keys.size} run(s) again`);
+	}
+	return wrong;
+}
+
+async function expectExact(history: History): Promise<void> {
+	const { wrong, trace } = await play(history);
+	if (wrong.length) throw new Error(`${wrong.join('\n')}\n--- history ---\n${trace.join('\n')}`);
+}
+
+const command: fc.Arbitrary<Command> = fc.oneof(
+	{ arbitrary: fc.record({ t: fc.constant('sign' as const), again: fc.boolean(), timeless: fc.boolean() }), weight: 4 },
+	{ arbitrary: fc.record({ t: fc.constant('send' as const), pick: fc.nat(20), processor: fc.nat(2) }), weight: 8 },
+	{ arbitrary: fc.record({ t: fc.constant('step' as const), pick: fc.nat(3) }), weight: 6 },
+	{ arbitrary: fc.constant({ t: 'settle' as const }), weight: 2 },
+	{ arbitrary: fc.record({ t: fc.constant('advance' as const), ms: fc.integer({ min: 1_000, max: 6 * 3_600_000 }) }), weight: 2 },
+	{ arbitrary: fc.record({ t: fc.constant('restart' as const), processor: fc.nat(2) }), weight: 1 },
+);
+
+describe('SkySlope Forms Trigger: generated histories in a model of n8n\'s webhook runtime', () => {
+	for (const processors of [1, 2, 3]) {
+		it(`${processors} webhook processor(s): each signing starts one run${processors > 1 ? ', a repeat says why' : ''}`, async () => {
+			await fc.assert(
+				fc.asyncProperty(fc.array(command, { maxLength: 25 }), async (commands) => {
+					const { wrong, trace } = await play({ processors, commands });
+					if (wrong.length) throw new Error(`${wrong.join('\n')}\n--- history ---\n${trace.join('\n')}`);
+				}),
+				modelRuns(4),
+			);
+		}, Number(process.env.MODEL_TIMEOUT_MS) || 300_000);
+	}
+});
+
+// Found by the model on the main of issue 46, each shrunk by hand to what shows it.
+describe('SkySlope Forms Trigger: histories that found a bug', () => {
+	it('two processors, a save lost to the other\'s: a resend runs again with the same deliveryKey, and the processor whose save was lost says why (issue 46, 6)', async () => {
+		const signings: Command[] = [{ t: 'sign', again: false, timeless: false }, { t: 'sign', again: false, timeless: false }, { t: 'sign', again: false, timeless: false }];
+		const { wrong, trace, runs } = await play({
+			processors: 2,
+			commands: [
+				...signings,
+				// Side by side: each processor loads the state before the other saves.
+				{ t: 'send', pick: 0, processor: 0 },
+				{ t: 'send', pick: 1, processor: 1 },
+				{ t: 'step', pick: 0 },
+				{ t: 'settle' },
+				// Sent again, to the processor that never saw it: n8n gives it no way to know.
+				{ t: 'send', pick: 0, processor: 1 },
+				{ t: 'settle' },
+				// The other processor's next run finds its save gone.
+				{ t: 'send', pick: 2, processor: 0 },
+				{ t: 'settle' },
+			],
+		});
+		expect({ wrong, trace }).toEqual({ wrong: [], trace });
+		const keys = runs.map((items) => items[0].json.deliveryKey);
+		expect(keys).toHaveLength(4);
+		// Two processors each saved over the other's memory: the first notification ran twice, with one key.
+		expect(new Set(keys).size).toBe(3);
+		const repeated = keys.filter((k, n) => keys.indexOf(k) !== n);
+		expect(repeated).toHaveLength(1);
+		expect(String(runs[3][0].json.notice)).toContain('several webhook processors');
+	});
+
+	it('two signings of one envelope, their notifications without a time, the first handled after the second signing: two runs, and a resend starts none (issue 46, 7)', async () => {
+		await expectExact({
+			processors: 1,
+			commands: [
+				{ t: 'sign', again: false, timeless: true },
+				{ t: 'sign', again: true, timeless: true },
+				{ t: 'send', pick: 0, processor: 0 },
+				{ t: 'settle' },
+				{ t: 'send', pick: 1, processor: 0 },
+				{ t: 'settle' },
+				{ t: 'send', pick: 0, processor: 0 },
+				{ t: 'settle' },
+			],
+		});
+	});
+
+	it('a notification sent again after 200 others: it starts no run (issue 46, 9)', async () => {
+		await expectExact({ processors: 1, commands: [{ t: 'sign', again: false, timeless: false }, { t: 'send', pick: 0, processor: 0 }, { t: 'settle' }], flood: 201 });
+	}, 120_000);
+});
