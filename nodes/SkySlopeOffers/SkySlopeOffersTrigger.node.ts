@@ -65,7 +65,7 @@ async function pollOffers(
 ): Promise<Found[]> {
 	const { now, lookBackDays, reReadDays, includeUpdates } = o;
 	const lookBackStart = now - lookBackDays * DAY_MS;
-	const pages = { count: 0 };
+	const pages: { count: number; pageSize?: number; pollMax: number } = { count: 0, pageSize: Number(state.pageSize ?? state.largestPage) || undefined, pollMax: 0 };
 	// Each page is compared with the state as it arrives and let go: a poll holds one page of offers
 	// and what it reports, never a window of them (memory flat in the number of offers).
 	const read = async (start: number, end: number, diff: (offers: Offer[]) => Found[]): Promise<Found[]> => {
@@ -119,6 +119,7 @@ async function pollOffers(
 		found.push(...(await reRead(state, { read, pages, watchStart, lookBackStart, reReadDays, lookBackDays, budget: o.budget, includeUpdates })));
 	}
 	state.cursor = new Date(now).toISOString();
+	if (pages.pageSize) state.pageSize = pages.pageSize;
 	pruneSeen(state, watchStart);
 	return found;
 }

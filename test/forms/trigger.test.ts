@@ -1,9 +1,9 @@
-import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
+import { sleep, type IDataObject, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
 import { request } from 'undici';
 
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
 import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
-import { SEEN_LIMIT, notificationKey } from '../../nodes/SkySlopeForms/helpers/triggerState';
+import { SEEN_LIMIT, seenKey } from '../../nodes/SkySlopeForms/helpers/triggerState';
 import { USERS, type SignedNotification } from '../../sandbox/forms';
 import { readBinary, runWebhook, runWebhookMethods, type WebhookMethod } from '../../harness/node';
 import { byId, CREDENTIAL, useForms } from '../../harness/forms-env';
@@ -196,13 +196,14 @@ describe('notifications', () => {
 		expect(JSON.parse(again.response.body)).toMatchObject({ ignored: 'repeat of a handled notification' });
 		const other = await deliver(parameters, staticData, { ...notification, fileId: file.id + 100000 }, query);
 		expect(other.workflowData).toBeUndefined();
-		expect((staticData.seen as string[]).includes(notificationKey(notification))).toBe(true);
+		expect((staticData.seen as string[]).includes(seenKey(notification))).toBe(true);
 	});
 
 	it('keeps the seen-set bounded', async () => {
 		const [file] = freshFiles(1);
 		const parameters = filesParameter([file.id]);
-		const staticData: IDataObject = { secret: 'a'.repeat(48), seen: Array.from({ length: SEEN_LIMIT }, (_, n) => `old-${n}`) };
+		const old = (n: number) => String(n).padStart(11, 'o');
+		const staticData: IDataObject = { secret: 'a'.repeat(48), seen: Array.from({ length: SEEN_LIMIT }, (_, n) => old(n)) };
 		const delivered = await deliver(
 			parameters,
 			staticData,
@@ -211,7 +212,9 @@ describe('notifications', () => {
 		);
 		expect(delivered.workflowData).toHaveLength(1);
 		expect(staticData.seen).toHaveLength(SEEN_LIMIT);
-		expect((staticData.seen as string[])[0]).toBe('old-1');
+		expect((staticData.seen as string[])[0]).toBe(old(1));
+		// Never silent: the run says the oldest was forgotten.
+		expect(String((delivered.workflowData as INodeExecutionData[][])[0][0].json.notice)).toContain(`forgot the oldest 1`);
 	});
 
 	it('attaches the signed-document list of the envelope and downloads the documents as binary', async () => {
@@ -374,7 +377,7 @@ describe('notifications at the same moment (n8n runs webhook requests side by si
 		const results = await together(parameters, database, [notification, notification], String(database.secret));
 		expect(results.filter((r) => r.workflowData).length).toBe(1);
 		expect(results.filter((r) => r.webhookResponse).map((r) => r.webhookResponse)).toEqual([{ received: true, ignored: 'repeat of a handled notification' }]);
-		expect(database.seen).toEqual([notificationKey({ ...notification })]);
+		expect(database.seen).toEqual([seenKey({ ...notification })]);
 		// Sent again later, after a restart of n8n (only the saved state left): still a repeat.
 		forgetTriggerMemory();
 		const again = await deliver(parameters, database, { ...notification }, { secret: String(database.secret) });

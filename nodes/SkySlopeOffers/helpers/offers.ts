@@ -28,8 +28,12 @@ export interface OfferRangeOptions {
 	/** Keep only offers on listings of this agent (OfferProperty.OfferAgentId). */
 	agentId?: string;
 	itemIndex?: number;
-	/** Counts the requests made (the trigger spends a budget of them). */
-	pages?: { count: number };
+	/**
+	 * Counts the requests made (the trigger spends a budget of them), and carries what the service's
+	 * pages were from read to read: `pageSize`, the longest page answered, or the size a page followed
+	 * by another showed, and `pollMax`, the longest page of these reads so far. See listOffersInRange.
+	 */
+	pages?: { count: number; pageSize?: number; pollMax?: number };
 	/**
 	 * Takes each page's offers (those kept) as it arrives, instead of collecting them: a reader that
 	 * needs only a little of each offer (the trigger) then holds one page at a time, not the range.
@@ -102,8 +106,11 @@ function submittedIn(offer: Offer, startMs: number, endMs: number): boolean {
  *
  * The spec names no maximum pageSize, so a service that silently answers fewer than asked must not
  * end the window early: a window ends only where the service says it ends, on an empty page (204)
- * or on a page shorter than the largest one seen in it. What an earlier window's pages were is no
- * guide: a service that lowers its page size would make every later window end after its first page.
+ * or on a page shorter than the largest one seen in it. With `pages`, a page shorter than the page
+ * size carried from earlier reads also ends it, unless it is as long as the longest page of these
+ * reads so far: a service that lowered its page size answers every cut window with exactly its new
+ * size, the longest page there is, so that window is read on, the next page shows the new size,
+ * and nothing is lost (a cost of a request or two a poll, instead of one a window).
  * A page of offers already returned (neighbouring windows share a day; the order within a window is
  * not documented) is not the end. A page that repeats the one before it (a service that ignores
  * `page`), or a window that never ends, fails loudly: the rest of the window cannot be read.
@@ -119,6 +126,7 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 	const where = (window: DayWindow) => `the offers of ${window.startDate} to ${window.endDate}`;
 	for (const window of dayWindows(start, end)) {
 		let largest = 0;
+		let previous = 0;
 		let before = '';
 		let ended = false;
 		for (let page = 1; page <= MAX_PAGES_PER_WINDOW && !full(); page++) {
@@ -149,11 +157,20 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 				handedOn += page.length;
 				eachPage(page);
 			}
-			if (records.length === 0 || records.length < largest) {
+			const pollMax = pages?.pollMax ?? 0;
+			const hint = pages?.pageSize ?? 0;
+			if (pages) {
+				// The longest page answered is taken for the page size, until a page followed by another
+				// shows the size it was (a service may lower it).
+				pages.pageSize = page > 1 && records.length ? previous : Math.max(hint, records.length);
+				pages.pollMax = Math.max(pollMax, records.length);
+			}
+			if (records.length === 0 || records.length < largest || (hint > 0 && records.length < hint && records.length < pollMax)) {
 				ended = true;
 				break;
 			}
 			largest = Math.max(largest, records.length);
+			previous = records.length;
 		}
 		if (full()) break;
 		if (!ended) {

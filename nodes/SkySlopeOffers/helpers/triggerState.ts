@@ -31,8 +31,14 @@ export interface OffersTriggerState extends IDataObject {
 	baselineSince?: string;
 	/** The first day (YYYY-MM-DD, UTC) of the next window the re-read reads (its stored name kept from before the UI said "re-read"). */
 	sweepNext?: string;
-	/** Kept by earlier versions (the largest page ever answered), dropped: a service may lower its page size. */
+	/** Earlier versions' largest page ever answered, kept for good: read once as `pageSize`, dropped. */
 	largestPage?: number;
+	/**
+	 * The service's page size as last seen (the longest page, or the size a page followed by another
+	 * showed): a shorter page is the last of its window, unless it is the longest of its poll (then
+	 * the next page is read: a service may lower its page size).
+	 */
+	pageSize?: number;
 	/**
 	 * Every offer recorded, RECORD_LENGTH characters each: the first 12 characters of the SHA-256 of
 	 * its OfferId (base64url), then its version, ModificationTimestamp and OfferSubmissionDate (base
