@@ -78,7 +78,7 @@ const CONFIG: Record<StageName, { config?: string; command?: string[]; needs: Ne
  * The end-to-end files that wait longest on one-minute poll ticks: the second e2e shard, with an
  * n8n of its own. Every other file of test/e2e runs in the first shard, so a new file is never left out.
  */
-const SECOND_E2E_SHARD = ['trigger-runtime.test.ts', 'skyslope.test.ts'];
+const SECOND_E2E_SHARD = ['trigger-runtime.test.ts', 'skyslope.test.ts', 'durable-scheduler.test.ts'];
 
 /**
  * Which stages run one after another, lane by lane; the lanes run side by side. Measured on

@@ -4,13 +4,10 @@
 // service does); and when the service has forgotten the subscription, n8n's start-up check of the
 // webhook subscribes again. This file runs its own n8n and sandbox (it restarts them), in a temporary
 // user folder on free ports, beside the suite's.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 
-import { say } from '../../scripts/lib/host';
-import { freePort } from '../../scripts/lib/processes';
-import { type Host, startHost } from '../../scripts/lib/setup';
+import { startOwnHost } from '../../harness/n8n/own-host';
+import type { Host } from '../../scripts/lib/setup';
 import { type Execution, formsTriggerWorkflow, type ItemOut, type Json, type RequestLogEntry } from '../../harness/n8n/workflows';
 
 const FILE_ID = 1011;
@@ -85,19 +82,8 @@ function expectPdfs(item: ItemOut, notification: Json): void {
 }
 
 beforeAll(async () => {
-	folder = mkdtempSync(join(tmpdir(), 'skyslope-alive-'));
-	host = await startHost({
-		userFolder: folder,
-		n8nPort: await freePort(),
-		sandboxPort: await freePort(),
-		persistent: false,
-		examples: false,
-		// The suite's setup has just built dist/.
-		build: false,
-		apiKey: true,
-		sandboxStateDir: join(folder, 'sandbox-state'),
-		log: (line) => say(`[alive] ${line}`),
-	});
+	({ host, folder } = await startOwnHost('alive', { sandboxState: true }));
+
 }, 300_000);
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { request } from 'undici';
 
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
 import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
-import { SEEN_LIMIT, seenKey } from '../../nodes/SkySlopeForms/helpers/triggerState';
+import { SEEN_LIMIT, notificationKey, seenKey } from '../../nodes/SkySlopeForms/helpers/triggerState';
 import { USERS, type SignedNotification } from '../../sandbox/forms';
 import { readBinary, runWebhook, runWebhookMethods, type WebhookMethod } from '../../harness/node';
 import { byId, CREDENTIAL, useForms } from '../../harness/forms-env';
@@ -197,6 +197,17 @@ describe('notifications', () => {
 		const other = await deliver(parameters, staticData, { ...notification, fileId: file.id + 100000 }, query);
 		expect(other.workflowData).toBeUndefined();
 		expect((staticData.seen as string[]).includes(seenKey(notification))).toBe(true);
+	});
+
+	it('a notification an earlier version handled (its whole key in the seen-set) is a repeat; the set is kept hashed', async () => {
+		const [file] = freshFiles(1);
+		const parameters = filesParameter([file.id]);
+		const body = { fileId: file.id, formsEnvelopeId: 9, documentIds: [1], signedAt: '2026-02-02T00:00:00Z' };
+		const staticData: IDataObject = { secret: 'a'.repeat(48), seen: [notificationKey(body)] };
+		const again = await deliver(parameters, staticData, body, { secret: 'a'.repeat(48) });
+		expect(again.workflowData).toBeUndefined();
+		expect(JSON.parse(again.response.body)).toMatchObject({ ignored: 'repeat of a handled notification' });
+		expect(staticData.seen).toEqual([seenKey(body)]);
 	});
 
 	it('keeps the seen-set bounded', async () => {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 // The SkySlope Forms Trigger in a model of n8n's webhook runtime (harness/n8n-runtime/webhooks.ts),
 // against the sandbox: generated histories of signings (a new envelope, or the same one signed
 // again), notifications sent twice at once, late, out of order, without a time, and sent again

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 // Status Changed (SkySlope Listings & Sales Trigger) in a model of n8n's trigger runtime
 // (harness/n8n-runtime), against the sandbox: generated histories of ticks, restarts, leader
 // changes, a slow export and the files' changes, held by the oracle (listings-service.ts). The

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 // What the model tests share: the model's clock (Date in this process), a process's own copy of a
 // node's modules, and how many generated histories a run checks.
 import fc from 'fast-check';

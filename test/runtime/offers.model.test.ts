@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 // The SkySlope Offers Trigger in a model of n8n's trigger runtime (harness/n8n-runtime), against
 // the sandbox: generated histories of ticks, restarts, leader changes and service changes, held
 // by the oracle (offers-service.ts). The histories that found a bug stay below as named tests.
