@@ -361,8 +361,11 @@ export class SkySlopeFormsTrigger implements INodeType {
 				try {
 					const times = signingTimes(documentsOfSigning(await listed(), facts));
 					if (times.length) candidates = times.map((at) => seenKey(body, at));
-				} catch {
+				} catch (error) {
 					candidates = undefined;
+					notices.push(
+						`SkySlope Forms did not list the signed documents (${(error as Error).message}), and this notification carries no signing time: whether it repeats one handled before cannot be told, so it starts a run rather than be lost.`,
+					);
 				}
 			}
 			if (candidates) {

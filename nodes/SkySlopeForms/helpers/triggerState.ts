@@ -137,8 +137,19 @@ export function notificationTime(body: IDataObject): string | undefined {
 export function notificationKey(body: IDataObject, signedAt?: string): string {
 	const n = readNotification(body);
 	const ids = [...n.documentIds].sort((a, b) => a - b).map(String);
-	const at = notificationTime(body) ?? (signedAt === undefined ? '' : `listed ${signedAt}`);
+	const at = signingAt(notificationTime(body) ?? signedAt ?? '');
 	return [n.fileId, n.formsEnvelopeId, n.envelopeGuid, at, ids.join('.')].map((v) => String(v ?? '')).join('|');
+}
+
+/**
+ * A signing time as keys hold it: UTC ISO when it reads as a time, so that a notification's own
+ * time and the same signing's `dateSigned` in the service's list (a notification without a time)
+ * make one key; as written otherwise. Earlier versions wrote a listed time as `listed <time>`.
+ */
+function signingAt(text: string): string {
+	const raw = text.startsWith('listed ') ? text.slice('listed '.length) : text;
+	const ms = serviceTime(raw);
+	return ms === undefined ? raw : new Date(ms).toISOString();
 }
 
 /** What `seen` holds for a notification: its notificationKey, hashed to 11 characters. */
@@ -148,10 +159,20 @@ export function seenKey(body: IDataObject, signedAt?: string): string {
 
 const hashKey = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 11);
 
-/** `seen` as this version keeps it: an earlier version's whole keys hashed, in their order. */
+/**
+ * `seen` as this version keeps it: an earlier version's whole keys (`file|envelope|guid|time|ids`)
+ * read with their time as this version writes it, and hashed, in their order.
+ */
 export function seenKeys(stored: unknown): string[] {
 	if (!Array.isArray(stored)) return [];
-	return stored.filter((k): k is string => typeof k === 'string').map((k) => (/^[A-Za-z0-9_-]{11}$/.test(k) ? k : hashKey(k)));
+	return stored
+		.filter((k): k is string => typeof k === 'string')
+		.map((k) => {
+			if (/^[A-Za-z0-9_-]{11}$/.test(k)) return k;
+			const parts = k.split('|');
+			if (parts.length === 5) parts[3] = signingAt(parts[3]);
+			return hashKey(parts.join('|'));
+		});
 }
 
 /** Every signing time among signed documents as the service lists them (UTC, ISO), oldest first. */
