@@ -86,9 +86,9 @@ describe('scanner: npm provenance (the package must be published from GitHub Act
 		expect(workflow).toMatch(/npm install --global 'npm@>=11\.5\.1'/);
 	});
 
-	it('publish.yml lints and runs the tests (unit and end-to-end) before publishing', () => {
+	it('publish.yml publishes only a commit CI passed (lint and every test), built afresh', () => {
 		const publishAt = workflow.indexOf('npm publish');
-		for (const step of ['run: npm ci', 'run: npm run lint', 'run: npm test', 'run: npm run build']) {
+		for (const step of ['--workflow ci.yml --commit', 'run: npm ci', 'run: npm run build']) {
 			const at = workflow.indexOf(step);
 			expect(`${step}: ${at >= 0 && at < publishAt ? 'before publish' : 'missing'}`).toBe(`${step}: before publish`);
 		}
