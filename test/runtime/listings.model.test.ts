@@ -132,4 +132,14 @@ describe('Status Changed: histories that found a bug', () => {
 			commands: [{ t: 'latency', ms: 10_000 }, ...polls(1), { t: 'delete', pick: 0 }, ...polls(40), { t: 'latency', ms: 100 }, { t: 'status', pick: 0, status: 1, future: true }],
 		});
 	});
+
+	it('a file moved twice in one stamp of the service\'s clock (a service that stamps to the second): both moves fire (the model, issue 46)', async () => {
+		for (const runtime of runtimes) {
+			await expectExact({
+				runtime,
+				before: [{ t: 'newFile', sale: false, status: 0, future: true }],
+				commands: [{ t: 'status', pick: 0, status: 0, future: true }, { t: 'tick' }, { t: 'handOver' }, { t: 'status', pick: 0, status: 0, future: true }],
+			});
+		}
+	});
 });

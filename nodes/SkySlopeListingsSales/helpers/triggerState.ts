@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { serviceTime } from '../../shared/dates';
 import { fileGuid, fileType, type StatusBook, type StatusBookData } from './statusBook';
-import { sameStatus, statusWanted } from './statuses';
+import { sameStatus, statusKey, statusWanted } from './statuses';
 
 export type TriggerEvent = 'newListing' | 'newSale' | 'changedListing' | 'changedSale' | 'statusChanged';
 
@@ -116,7 +116,9 @@ export function selectEvents(options: {
 		const guid = guidOf(object);
 		if (!guid) continue;
 		const time = eventTime(event, object);
-		const key = `${guid}@${time}`;
+		// A status change is the status too: two changes stamped alike (a service that stamps to the
+		// second) are two events, and the book tells a repeat.
+		const key = event === 'statusChanged' ? `${guid}@${time}@${statusKey(object.status)}` : `${guid}@${time}`;
 		if (seen[key] !== undefined) continue;
 		seen[key] = time;
 		if (event !== 'statusChanged') {
