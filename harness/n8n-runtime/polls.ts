@@ -34,6 +34,11 @@ export type Execution =
 
 /** The durable scheduler abandons a poll after this long (N8N_SCHEDULER_POLL_TIMEOUT). */
 export const DURABLE_POLL_TIMEOUT_MS = 45_000;
+/**
+ * n8n's publication service aborts a publication whose trigger work passes 0.7 of its 120-s lease,
+ * plus 10 s of grace: marked failed in the editor, the poll going on detached, nothing saved.
+ */
+export const PUBLISH_DEADLINE_MS = 94_000;
 /** What getPollBudgetMs() answers. */
 export const POLL_BUDGET_MS: Record<Scheduler, number> = { classic: 300_000, durable: 36_000 };
 
@@ -156,6 +161,11 @@ export class PollRuntime {
 		}
 		if (durable && !inline && at - startedAt > DURABLE_POLL_TIMEOUT_MS) {
 			this.trace.push(`poll on main ${main} abandoned after ${Math.round((at - startedAt) / 1000)} s`);
+			return;
+		}
+		if (inline && at - startedAt > PUBLISH_DEADLINE_MS) {
+			this.executions.push({ kind: 'error', message: `the publication was aborted after ${Math.round((at - startedAt) / 1000)} s`, at, main });
+			this.trace.push(`activation on main ${main} passed n8n's deadline: aborted, nothing saved`);
 			return;
 		}
 		const fenced = this.o.cursors === true && epoch !== this.leaseEpoch;
