@@ -48,6 +48,14 @@ export const N8N_LINES: Record<N8nLine['line'], N8nLine> = {
 	'1': { line: '1', n8n: '1.123.81', node: '22.23.3', packageJson: linePackageJson('1.123.81') },
 };
 
+/**
+ * Newer patches of a pinned line that do not install from the registry this project reaches, and
+ * why: `scripts/n8n-newest.ts` reports them without failing. Moving a pin is one line in N8N_LINES.
+ */
+export const UNINSTALLABLE_PATCHES: Record<string, string> = {
+	'2.41.3': 'its @n8n/agents 0.26.2 and @n8n/ai-node-sdk 0.31.2 are missing from the registry',
+};
+
 /** The line this process works with: N8N_HOST_LINE (`1` or `2`), else 2. */
 export function hostLine(): N8nLine {
 	const wanted = (process.env.N8N_HOST_LINE ?? '2').trim().replace(/\.x$/i, '');
