@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- dev tooling, never shipped in dist */
 // Whether n8n has a newer patch of a line this project pins (scripts/lib/host.ts, N8N_LINES), so
 // that a new n8n release is met by a red job, not by a user: CI runs it weekly. Exits 1 when a
 // newer patch exists that is not known not to install here (UNINSTALLABLE_PATCHES), printing it.

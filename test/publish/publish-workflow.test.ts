@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The publish workflow publishes as n8n's community-node starter does (npm Trusted Publishing
 // through OIDC, with provenance), and only what CI passed: these rules are read from the file, as
 // far as a machine without the registry and GitHub can prove them.
