@@ -116,7 +116,7 @@ async function pollOffers(
 		}
 		if (horizon <= watchStart) delete state.baselineSince;
 	} else {
-		found.push(...(await reRead(state, { read, pages, watchStart, lookBackStart, reReadDays, lookBackDays, budget: o.budget, includeUpdates })));
+		found.push(...(await reRead(state, { read, pages, watchStart, lookBackStart, reReadDays, lookBackDays, budget: o.budget, spend: historyBudgetMs(ctx), includeUpdates })));
 	}
 	state.cursor = new Date(now).toISOString();
 	if (pages.pageSize) state.pageSize = pages.pageSize;
@@ -144,6 +144,8 @@ async function reRead(
 		reReadDays: number;
 		lookBackDays: number;
 		budget: number;
+		/** The poll's time for history (historyBudgetMs). */
+		spend: number;
 		includeUpdates: boolean;
 	},
 ): Promise<Found[]> {
@@ -155,7 +157,11 @@ async function reRead(
 	let next = Date.parse(`${state.sweepNext ?? ''}T00:00:00Z`);
 	if (!(next >= first && next < o.lookBackStart)) next = first;
 	const found: Found[] = [];
-	for (let n = 0; n < turn && (n === 0 || o.pages.count < o.budget); n++) {
+	// At least one window; more while requests are left and within the poll's time for history (a
+	// slow or refusing service must not carry a poll past n8n's timeout: the durable scheduler then
+	// abandons it and backs off the trigger for minutes).
+	const began = Date.now();
+	for (let n = 0; n < turn && (n === 0 || (o.pages.count < o.budget && Date.now() - began < o.spend)); n++) {
 		found.push(...(await o.read(Math.max(next, o.watchStart), Math.min(next + window - 1, o.lookBackStart), (offers) => diffOffers(state, offers, { includeUpdates: o.includeUpdates }))));
 		next += window;
 		if (next >= o.lookBackStart) next = first;
