@@ -39,6 +39,8 @@ export const DURABLE_POLL_TIMEOUT_MS = 45_000;
  * plus 10 s of grace: marked failed in the editor, the poll going on detached, nothing saved.
  */
 export const PUBLISH_DEADLINE_MS = 94_000;
+/** The longest back-off after abandoned polls. */
+export const BACKOFF_MAX_MS = 30 * 60 * 1000;
 /** What getPollBudgetMs() answers. */
 export const POLL_BUDGET_MS: Record<Scheduler, number> = { classic: 300_000, durable: 36_000 };
 
@@ -62,6 +64,9 @@ export class PollRuntime {
 	/** Moves whenever the lease (or the leadership) changes hands: a poll of an older lease is fenced. */
 	private leaseEpoch = 0;
 	private active = false;
+	/** The durable scheduler backs a trigger off after an abandoned poll: no tick before this (model clock). */
+	private backoffUntil = 0;
+	private backoffMs = 0;
 
 	constructor(private readonly o: PollRuntimeOptions) {
 		if (o.staticData) this.db.staticData = json(o.staticData);
@@ -99,6 +104,10 @@ export class PollRuntime {
 	/** A tick of the schedule on the leader: not awaited by n8n (ticks overlap). */
 	tick(): Promise<void> {
 		if (!this.active) return Promise.resolve();
+		if (this.o.scheduler === 'durable' && this.o.clock.now() < this.backoffUntil) {
+			this.trace.push(`tick skipped: backed off until ${new Date(this.backoffUntil).toISOString()}`);
+			return Promise.resolve();
+		}
 		this.trace.push(`tick on main ${this.leader}`);
 		return this.o.gate.track(this.poll(this.leader, { inline: false }));
 	}
@@ -160,9 +169,13 @@ export class PollRuntime {
 			return;
 		}
 		if (durable && !inline && at - startedAt > DURABLE_POLL_TIMEOUT_MS) {
-			this.trace.push(`poll on main ${main} abandoned after ${Math.round((at - startedAt) / 1000)} s`);
+			// Abandoned at 45 s; the trigger is backed off, doubling up to 30 minutes.
+			this.backoffMs = Math.min(BACKOFF_MAX_MS, Math.max(60_000, this.backoffMs * 2));
+			this.backoffUntil = startedAt + DURABLE_POLL_TIMEOUT_MS + this.backoffMs;
+			this.trace.push(`poll on main ${main} abandoned after ${Math.round((at - startedAt) / 1000)} s; backed off ${this.backoffMs / 1000} s`);
 			return;
 		}
+		if (durable && !inline) this.backoffMs = 0;
 		if (inline && at - startedAt > PUBLISH_DEADLINE_MS) {
 			this.executions.push({ kind: 'error', message: `the publication was aborted after ${Math.round((at - startedAt) / 1000)} s`, at, main });
 			this.trace.push(`activation on main ${main} passed n8n's deadline: aborted, nothing saved`);
