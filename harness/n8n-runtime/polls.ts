@@ -193,7 +193,17 @@ export class PollRuntime {
 			this.executions.push({ kind: 'run', items: output[0], at, main });
 			this.trace.push(`poll on main ${main} emitted ${output[0].length}`);
 			if (this.o.cursors) this.db.cursor = json(staticData);
-			else this.db.staticData = json(staticData);
+			else {
+				// Without cursors n8n saves the static data when the run has ended: the model decides
+				// when, among what else is going on (a tick may load the state from before).
+				const saved = json(staticData);
+				await this.o.gate.hold(`the save of main ${main}'s run`);
+				if (m.generation !== generation) {
+					this.trace.push(`main ${main} restarted before its run's save: the save is lost`);
+					return;
+				}
+				this.db.staticData = saved;
+			}
 		} else if (this.o.cursors && !fenced) {
 			// A quiet poll's cursor is committed too.
 			this.db.cursor = json(staticData);

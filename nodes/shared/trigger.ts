@@ -44,10 +44,12 @@ interface PollSlot {
 	newest?: IDataObject & Stamp;
 	/**
 	 * The states `newest` carries on from, oldest first: the one it started from in the static data,
-	 * and those of this process's polls since (when each emitted, if it did). A stored state among
-	 * them is one `newest` has moved on from; any other (another main's, an older one's) wins.
+	 * and those of this process's polls since. A stored state among them is one `newest` has moved
+	 * on from (n8n saves an emitting poll's state only when its run has ended, minutes later for a long
+	 * run, and a quiet poll's never without durable poll cursors); any other (another main's, a
+	 * restart's) wins.
 	 */
-	line: Array<{ stamp: string; emittedAt?: number }>;
+	line: Array<{ stamp: string }>;
 	/** `line` began from static data without a stamp (empty, or the state of an earlier release). */
 	fromUnstamped?: boolean;
 }
@@ -61,12 +63,7 @@ export const STALE_POLL_MS = 30 * 60 * 1000;
 const BUDGET_SHARE = 0.8;
 /** Stamps a line keeps: a week of quiet polls a minute apart. */
 const LINE_LIMIT = 10_000;
-/**
- * n8n saves an emitting poll's state with its run, without waiting: a tick this soon after may
- * still load the state from before. Later than this, a stored state from before an emit means n8n
- * never saved it (the poll was fenced by a lost lease): its run never started, and it must come again.
- */
-const SAVE_GRACE_MS = 30_000;
+
 
 const polls = new Map<string, PollSlot>();
 let tokens = 0;
@@ -136,11 +133,10 @@ export async function exclusivePoll(ctx: IPollFunctions, label: string, poll: Tr
 	try {
 		const stored = ctx.getWorkflowStaticData('node') as IDataObject & Stamp;
 		const storedStamp = stampOf(stored);
-		// Where the stored state is on this process's line (-1: before it, the line began unstamped).
-		const found = storedStamp === undefined ? (slot.fromUnstamped ? -1 : undefined) : slot.line.findIndex((entry) => entry.stamp === storedStamp);
-		const at = found === undefined || (storedStamp !== undefined && found < 0) ? undefined : found;
-		const unsaved = at !== undefined && slot.line.slice(at + 1).some((entry) => entry.emittedAt !== undefined && now - entry.emittedAt > SAVE_GRACE_MS);
-		const fromMemory = slot.newest !== undefined && at !== undefined && !unsaved;
+		// The stored state is one this process's newest carries on from: its stamp is on the line (or
+		// the line began from an unstamped state, and the stored one still has no stamp).
+		const onLine = storedStamp === undefined ? slot.fromUnstamped === true : slot.line.some((entry) => entry.stamp === storedStamp);
+		const fromMemory = slot.newest !== undefined && onLine;
 		if (!fromMemory) {
 			slot.newest = undefined;
 			slot.line = storedStamp === undefined ? [] : [{ stamp: storedStamp }];
@@ -166,7 +162,7 @@ export async function exclusivePoll(ctx: IPollFunctions, label: string, poll: Tr
 		for (const k of Object.keys(stored)) if (!(k in next)) delete stored[k];
 		Object.assign(stored, next);
 		slot.newest = next;
-		slot.line.push(late || !items.length ? { stamp } : { stamp, emittedAt: Date.now() });
+		slot.line.push({ stamp });
 		if (slot.line.length > LINE_LIMIT) slot.line.splice(0, slot.line.length - LINE_LIMIT);
 		if (late) {
 			ctx.logger.warn(`${label}: this poll took ${Math.round((Date.now() - now) / 1000)} s, past n8n's ${Math.round(pollBudgetMs(ctx) / BUDGET_SHARE / 1000)} s; the ${items.length} item(s) it found are emitted by the next tick`);

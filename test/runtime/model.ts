@@ -111,6 +111,13 @@ export async function drive<C extends { t: string }>(o: {
 				// An activation (classic) polls inline: n8n waits for it.
 				await gate.settle();
 				await Promise.all([gate.track(c.t === 'restart' ? runtime.restart() : runtime.handOver()), gate.settle()]);
+				if (c.t === 'handOver') {
+					// n8n holds a lease 120 s at least, longer than a poll may take: the new holder polls
+					// before the lead can move again.
+					clock.advance(60_000);
+					void runtime.tick();
+					await gate.settle();
+				}
 				break;
 			case 'latency':
 				gate.latencyMs = c.ms;
