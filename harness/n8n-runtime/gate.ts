@@ -49,14 +49,6 @@ export class RequestGate {
 		return tracked;
 	}
 
-	get heldCount(): number {
-		return this.held.length;
-	}
-
-	get busy(): boolean {
-		return this.running.size > 0;
-	}
-
 	/**
 	 * Waits until every unfinished task waits at the gate, or waits on one that does (two requests
 	 * of one process sharing a token refresh): nothing has moved for STILL_MS while some are held.

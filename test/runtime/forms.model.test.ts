@@ -14,7 +14,7 @@ import { byId, formsCredential } from '../../harness/forms-env';
 import type { AnyNode } from '../../harness/node/node-types';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { USERS, type FormsServiceState } from '../../sandbox/forms';
-import { modelRuns, processLoader, useVirtualClock } from './model';
+import { failIfWrong, modelRuns, processLoader, useVirtualClock } from './model';
 
 const clock = useVirtualClock();
 const loadNode = processLoader(
@@ -187,8 +187,7 @@ function check(signings: Signing[], sent: Set<number>, runs: INodeExecutionData[
 }
 
 async function expectExact(history: History): Promise<void> {
-	const { wrong, trace } = await play(history);
-	if (wrong.length) throw new Error(`${wrong.join('\n')}\n--- history ---\n${trace.join('\n')}`);
+	failIfWrong(await play(history));
 }
 
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -205,8 +204,7 @@ describe('SkySlope Forms Trigger: generated histories in a model of n8n\'s webho
 		it(`${processors} webhook processor(s): each signing starts one run${processors > 1 ? ', a repeat says why' : ''}`, async () => {
 			await fc.assert(
 				fc.asyncProperty(fc.array(command, { maxLength: 25 }), async (commands) => {
-					const { wrong, trace } = await play({ processors, commands });
-					if (wrong.length) throw new Error(`${wrong.join('\n')}\n--- history ---\n${trace.join('\n')}`);
+					failIfWrong(await play({ processors, commands }));
 				}),
 				modelRuns(4),
 			);

@@ -6,12 +6,11 @@
 import fc from 'fast-check';
 
 import { RequestGate } from '../../harness/n8n-runtime/gate';
-import type { PollRuntimeOptions } from '../../harness/n8n-runtime/polls';
 import type { AnyNode } from '../../harness/node/node-types';
 import { startSandbox } from '../../sandbox';
 import { demoCredentials, type ListingsState } from '../../sandbox/listings';
 import { FilesHistory, type FileCommand } from './listings-service';
-import { drive, errorsOf, modelRuns, processLoader, quiet, runtimeCommands, start, useVirtualClock, type RuntimeCommand } from './model';
+import { drive, errorsOf, failIfWrong, modelRuns, processLoader, quiet, RUNTIMES, runtimeCommands, runtimeName, start, useVirtualClock, type Runtime, type RuntimeCommand } from './model';
 
 const clock = useVirtualClock();
 const loadNode = processLoader(
@@ -19,7 +18,6 @@ const loadNode = processLoader(
 	() => (require('../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node') as { SkySlopeListingsSalesTrigger: AnyNode }).SkySlopeListingsSalesTrigger,
 );
 
-type Runtime = Pick<PollRuntimeOptions, 'scheduler' | 'cursors' | 'mains'>;
 type Command = FileCommand | RuntimeCommand;
 
 interface History {
@@ -68,17 +66,8 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 }
 
 async function expectExact(history: History): Promise<void> {
-	const { wrong, trace } = await play(history);
-	if (wrong.length) throw new Error(`${wrong.join('\n')}\n--- history ---\n${trace.join('\n')}`);
+	failIfWrong(await play(history));
 }
-
-const runtimes: Runtime[] = [
-	{ scheduler: 'classic', mains: 1 },
-	{ scheduler: 'classic', mains: 2 },
-	{ scheduler: 'durable', mains: 1 },
-	{ scheduler: 'durable', mains: 2 },
-	{ scheduler: 'durable', cursors: true, mains: 2 },
-];
 
 const fileCommand: fc.Arbitrary<FileCommand> = fc.oneof(
 	{ arbitrary: fc.record({ t: fc.constant('newFile' as const), sale: fc.boolean(), status: fc.nat(6), future: fc.boolean() }), weight: 2 },
@@ -89,9 +78,8 @@ const fileCommand: fc.Arbitrary<FileCommand> = fc.oneof(
 const command: fc.Arbitrary<Command> = fc.oneof(...runtimeCommands, { arbitrary: fileCommand, weight: 9 });
 
 describe('Status Changed: generated histories in a model of n8n\'s runtime', () => {
-	for (const runtime of runtimes) {
-		const name = `${runtime.scheduler}${runtime.cursors ? ' with durable poll cursors' : ''}, ${runtime.mains} main(s)`;
-		it(`${name}: every status change reported once, from the status it left`, async () => {
+	for (const runtime of RUNTIMES) {
+		it(`${runtimeName(runtime)}: every status change reported once, from the status it left`, async () => {
 			await fc.assert(
 				fc.asyncProperty(
 					fc.array(fileCommand, { maxLength: 3 }),
@@ -103,8 +91,7 @@ describe('Status Changed: generated histories in a model of n8n\'s runtime', () 
 						? fc.constantFrom(undefined, 'statusChanged' as const)
 						: fc.constantFrom(undefined, 'statusChanged' as const, 'newListing' as const),
 					async (before, commands, upgradeFrom) => {
-						const { wrong, trace } = await play({ runtime, before, commands, upgradeFrom });
-						if (wrong.length) throw new Error(`${wrong.join('\n')}\n--- history ---\n${trace.join('\n')}`);
+						failIfWrong(await play({ runtime, before, commands, upgradeFrom }));
 					},
 				),
 				modelRuns(3),
@@ -134,7 +121,7 @@ describe('Status Changed: histories that found a bug', () => {
 	});
 
 	it('a file moved twice in one stamp of the service\'s clock (a service that stamps to the second): both moves fire (the model, issue 46)', async () => {
-		for (const runtime of runtimes) {
+		for (const runtime of RUNTIMES) {
 			await expectExact({
 				runtime,
 				before: [{ t: 'newFile', sale: false, status: 0, future: true }],

@@ -183,3 +183,20 @@ export function lastRelease(state: IDataObject): IDataObject {
  */
 export const errorsOf = (runtime: PollRuntime): string[] =>
 	runtime.executions.filter((e) => e.kind === 'error').map((e) => `error: ${(e as { message: string }).message}`);
+
+/** The runtimes every polling trigger's histories run under. */
+export type Runtime = Pick<PollRuntimeOptions, 'scheduler' | 'cursors' | 'mains'>;
+export const RUNTIMES: Runtime[] = [
+	{ scheduler: 'classic', mains: 1 },
+	{ scheduler: 'classic', mains: 2 },
+	{ scheduler: 'durable', mains: 1 },
+	{ scheduler: 'durable', mains: 2 },
+	{ scheduler: 'durable', cursors: true, mains: 2 },
+];
+
+export const runtimeName = (r: Runtime) => `${r.scheduler}${r.cursors ? ' with durable poll cursors' : ''}, ${r.mains} main(s)`;
+
+/** Fails with what the oracle found and the history that led there; nothing when it found nothing. */
+export function failIfWrong({ wrong, trace }: { wrong: string[]; trace: string[] }): void {
+	if (wrong.length) throw new Error(`${wrong.join('\n')}\n--- history ---\n${trace.join('\n')}`);
+}

@@ -5,12 +5,11 @@
 import fc from 'fast-check';
 
 import { RequestGate } from '../../harness/n8n-runtime/gate';
-import type { PollRuntimeOptions } from '../../harness/n8n-runtime/polls';
 import type { AnyNode } from '../../harness/node/node-types';
 import { startSandbox } from '../../sandbox';
 import type { OffersState } from '../../sandbox/offers';
 import { offersCredentials } from '../offers/setup';
-import { drive, errorsOf, modelRuns, processLoader, quiet, runtimeCommands, start, useVirtualClock, type RuntimeCommand } from './model';
+import { drive, errorsOf, failIfWrong, modelRuns, processLoader, quiet, RUNTIMES, runtimeCommands, runtimeName, start, useVirtualClock, type Runtime, type RuntimeCommand } from './model';
 import { OffersHistory, type OfferCommand } from './offers-service';
 
 const clock = useVirtualClock();
@@ -19,7 +18,6 @@ const loadNode = processLoader(
 	() => (require('../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node') as { SkySlopeOffersTrigger: AnyNode }).SkySlopeOffersTrigger,
 );
 
-type Runtime = Pick<PollRuntimeOptions, 'scheduler' | 'cursors' | 'mains'>;
 type Command = OfferCommand | RuntimeCommand;
 
 interface History {
@@ -62,17 +60,8 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 }
 
 async function expectExact(history: History): Promise<void> {
-	const { wrong, trace } = await play(history);
-	if (wrong.length) throw new Error(`${wrong.join('\n')}\n--- history ---\n${trace.join('\n')}`);
+	failIfWrong(await play(history));
 }
-
-const runtimes: Runtime[] = [
-	{ scheduler: 'classic', mains: 1 },
-	{ scheduler: 'classic', mains: 2 },
-	{ scheduler: 'durable', mains: 1 },
-	{ scheduler: 'durable', mains: 2 },
-	{ scheduler: 'durable', cursors: true, mains: 2 },
-];
 
 const command: fc.Arbitrary<Command> = fc.oneof(
 	...runtimeCommands,
@@ -82,13 +71,11 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 );
 
 describe('SkySlope Offers Trigger: generated histories in a model of n8n\'s runtime', () => {
-	for (const runtime of runtimes) {
-		const name = `${runtime.scheduler}${runtime.cursors ? ' with durable poll cursors' : ''}, ${runtime.mains} main(s)`;
-		it(`${name}: every offer and change reported once`, async () => {
+	for (const runtime of RUNTIMES) {
+		it(`${runtimeName(runtime)}: every offer and change reported once`, async () => {
 			await fc.assert(
 				fc.asyncProperty(fc.constantFrom('newOffers' as const, 'newAndUpdatedOffers' as const), fc.array(command, { maxLength: 25 }), fc.boolean(), async (event, commands, upgrade) => {
-					const { wrong, trace } = await play({ runtime, event, commands, upgrade });
-					if (wrong.length) throw new Error(`${wrong.join('\n')}\n--- history ---\n${trace.join('\n')}`);
+					failIfWrong(await play({ runtime, event, commands, upgrade }));
 				}),
 				modelRuns(4),
 			);

@@ -185,16 +185,6 @@ export function signingTimes(documents: IDataObject[]): string[] {
 	return [...times].sort((a, b) => a - b).map((at) => new Date(at).toISOString());
 }
 
-/** The latest signing time among signed documents as the service lists them (UTC ms as text), if any. */
-export function latestSigning(documents: IDataObject[]): string | undefined {
-	let latest: number | undefined;
-	for (const document of documents) {
-		const at = typeof document.dateSigned === 'string' ? serviceTime(document.dateSigned) : undefined;
-		if (at !== undefined && (latest === undefined || at > latest)) latest = at;
-	}
-	return latest === undefined ? undefined : new Date(latest).toISOString();
-}
-
 /**
  * What a notification says, wherever it says it. SkySlope does not publish the payload, so every
  * plausible place is read: the top level and a `data`, `payload`, `event` or `envelope` object;
