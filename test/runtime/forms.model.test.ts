@@ -201,7 +201,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 
 describe('SkySlope Forms Trigger: generated histories in a model of n8n\'s webhook runtime', () => {
 	for (const processors of [1, 2, 3]) {
-		it(`${processors} webhook processor(s): each signing starts one run${processors > 1 ? ', a repeat says why' : ''}`, async () => {
+		it(`${processors} webhook processor(s): each signing starts one run${processors > 1 ? ', a repeat only with the deliveryKey of its first run' : ''}`, async () => {
 			await fc.assert(
 				fc.asyncProperty(fc.array(command, { maxLength: 25 }), async (commands) => {
 					failIfWrong(await play({ processors, commands }));
