@@ -25,7 +25,9 @@ import {
 } from '../harness/mirror';
 import { fmt, median, out, report } from './lib';
 
-const HISTORY = { listings: 5000, sales: 5000, offers: 5000, days: 730 };
+// As many years as the examples read: ten years of listings and sales (their slices), two of offers
+// (their windows and the Offers Trigger's Re-Read Period).
+const HISTORY = { listings: 5000, sales: 5000, listingDays: 3650, offers: 5000, offerDays: 730 };
 const LIMITS = { listings: 100 / 60, offers: 600 / 60 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -44,8 +46,8 @@ async function timeUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
 export async function mirrorBench(): Promise<void> {
 	const m: Mirror = await startMirror({ name: 'bench', timezone: 'America/Chicago', live: [] });
 	try {
-		await sandbox(m, 'POST', '/listings/_sandbox/activity/history', { listings: HISTORY.listings, sales: HISTORY.sales, days: HISTORY.days });
-		await addOfferHistory(m, HISTORY.offers, HISTORY.days);
+		await sandbox(m, 'POST', '/listings/_sandbox/activity/history', { listings: HISTORY.listings, sales: HISTORY.sales, days: HISTORY.listingDays });
+		await addOfferHistory(m, HISTORY.offers, HISTORY.offerDays);
 		await runManualBranch(m, FILES.signedDocuments);
 		const since = Date.now();
 		for (const file of Object.values(FILES)) await api(m, 'POST', `/workflows/${example(m, file).id}/activate`);

@@ -42,7 +42,7 @@ export interface Mirror {
 	stop(): Promise<void>;
 }
 
-export async function startMirror(options: { timezone: string; live: string[]; name: string; n8nEnv?: Record<string, string>; n8nNodeArgs?: string[] }): Promise<Mirror> {
+export async function startMirror(options: { timezone: string; live: string[]; name: string; n8nEnv?: Record<string, string>; n8nNodeArgs?: string[]; n8nMemoryLimitMb?: number }): Promise<Mirror> {
 	const log = (line: string) => process.stdout.write(`[mirror ${options.name}] ${line}\n`);
 	const pg = await startPostgres(log, { database: 'brokerage' });
 	const userFolder = mkdtempSync(join(tmpdir(), 'skyslope-mirror-'));
@@ -62,6 +62,7 @@ export async function startMirror(options: { timezone: string; live: string[]; n
 			extraWorkflows: mirrorWorkflows(),
 			n8nEnv: options.n8nEnv,
 			n8nNodeArgs: options.n8nNodeArgs,
+			n8nMemoryLimitMb: options.n8nMemoryLimitMb,
 			log,
 		});
 	} catch (error) {

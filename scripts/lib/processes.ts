@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // Child processes of the host: the sandbox and n8n, each started, awaited until ready, and stopped.
-import { createWriteStream, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -170,6 +170,11 @@ export interface ChildOptions {
 	 * starter's orderly stop, and stopping it stops everything it started (n8n's task runner).
 	 */
 	ownGroup?: boolean;
+	/**
+	 * A container's memory limit for it, in MB (benchmarks): it starts inside a memory cgroup of that
+	 * size, so that it and everything it starts count against it as in a container with no swap.
+	 */
+	memoryLimitMb?: number;
 }
 
 /**
@@ -211,6 +216,25 @@ export async function startSandboxProcess(
 }
 
 /** Starts `n8n start` and waits until its REST API answers. */
+/**
+ * A memory cgroup (v1 or v2) limited to `mb` with no swap: a container's limit. Root only; a machine
+ * without a writable memory controller says so.
+ */
+export function memoryCgroup(mb: number): string {
+	const bytes = String(Math.round(mb * 2 ** 20));
+	const v1 = '/sys/fs/cgroup/memory';
+	const v2 = '/sys/fs/cgroup';
+	const dir = existsSync(join(v1, 'memory.limit_in_bytes')) ? join(v1, `n8n-${mb}mb`) : join(v2, `n8n-${mb}mb`);
+	if (!existsSync(dir)) mkdirSync(dir);
+	if (dir.startsWith(v1)) {
+		writeFileSync(join(dir, 'memory.limit_in_bytes'), bytes);
+	} else {
+		writeFileSync(join(dir, 'memory.max'), bytes);
+		writeFileSync(join(dir, 'memory.swap.max'), '0');
+	}
+	return dir;
+}
+
 export async function startN8n(
 	paths: HostPaths,
 	env: NodeJS.ProcessEnv,
@@ -221,7 +245,11 @@ export async function startN8n(
 	nodeArgs: string[] = [],
 ): Promise<Running & { baseUrl: string }> {
 	const out = createWriteStream(logFile, { flags: 'a' });
-	const child = spawnProcess(paths.nodeBin, [...nodeArgs, paths.n8nBin, 'start'], {
+	const command = [paths.nodeBin, ...nodeArgs, paths.n8nBin, 'start'];
+	const cgroup = opts.memoryLimitMb ? memoryCgroup(opts.memoryLimitMb) : undefined;
+	// In the cgroup before n8n's first instruction: Node sizes its heap by the limit it starts under.
+	const [program, ...args] = cgroup ? ['/bin/sh', '-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', cgroup, ...command] : command;
+	const child = spawnProcess(program, args, {
 		env,
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: opts.ownGroup === true,

@@ -301,6 +301,8 @@ export interface HostOptions {
 	n8nEnv?: Record<string, string>;
 	/** Node's own options for n8n's process (the benchmarks' `--trace-gc`). */
 	n8nNodeArgs?: string[];
+	/** A container's memory limit for n8n, in MB (benchmarks; see ChildOptions). */
+	n8nMemoryLimitMb?: number;
 }
 
 export interface Host {
@@ -395,7 +397,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
 		state.examples = known;
 		writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
 
-		n8n = await startN8n(paths, env, join(o.userFolder, 'n8n.log'), undefined, group, o.n8nNodeArgs);
+		n8n = await startN8n(paths, env, join(o.userFolder, 'n8n.log'), undefined, { ...group, memoryLimitMb: o.n8nMemoryLimitMb }, o.n8nNodeArgs);
 		t(`n8n answering on ${n8n.baseUrl}`);
 		const client = new N8nClient(n8n.baseUrl);
 		await client.signIn(OWNER);
@@ -420,7 +422,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
 			},
 			async restartN8n(extraEnv = {}) {
 				await host.n8n.stop();
-				host.n8n = await startN8n(paths, { ...env, ...extraEnv }, join(o.userFolder, 'n8n.log'), undefined, group, o.n8nNodeArgs);
+				host.n8n = await startN8n(paths, { ...env, ...extraEnv }, join(o.userFolder, 'n8n.log'), undefined, { ...group, memoryLimitMb: o.n8nMemoryLimitMb }, o.n8nNodeArgs);
 				await host.client.signIn(OWNER);
 			},
 			async stop() {
