@@ -15,7 +15,7 @@
 //    The read-all-then-parse alternative is measured the same way, for comparison.
 import { Readable } from 'node:stream';
 
-import { ExportStreamParser, parseExportStream } from '../nodes/SkySlopeListingsSales/helpers/exportStreamParser';
+import { parseExportStream } from '../nodes/SkySlopeListingsSales/helpers/exportStreamParser';
 import { exportBody, exportChunks, objectPool } from './export-body';
 import { describeRuns, fmt, gc, mb, out, report, sideBySide } from './lib';
 
@@ -26,15 +26,8 @@ function usedBytes(): number {
 	return m.heapUsed + m.arrayBuffers;
 }
 
-function parseSync(chunks: Iterable<Buffer>): number {
-	const parser = new ExportStreamParser();
-	let count = 0;
-	for (const chunk of chunks) count += parser.push(chunk).length;
-	count += parser.end().length;
-	return count;
-}
-
-async function parseStream(chunks: Buffer[]): Promise<number> {
+/** The node's parser (parseExportStream) over the chunks, as a stream: the objects it gives. */
+async function parseStream(chunks: Iterable<Buffer>): Promise<number> {
 	let count = 0;
 	for await (const object of parseExportStream(Readable.from(chunks, { objectMode: false }))) {
 		if (object) count++;
@@ -62,10 +55,10 @@ interface MemoryRun {
 }
 
 /** Runs `consume` over a lazily made body and samples memory while it runs. */
-function measureMemory(
+async function measureMemory(
 	make: () => Generator<Buffer>,
-	consume: (chunks: Iterable<Buffer>, sample: () => void) => number,
-): MemoryRun {
+	consume: (chunks: Iterable<Buffer>, sample: () => void) => number | Promise<number>,
+): Promise<MemoryRun> {
 	gc();
 	const base = usedBytes();
 	let retained = 0;
@@ -86,7 +79,7 @@ function measureMemory(
 		gc();
 		retained = Math.max(retained, usedBytes() - base);
 	};
-	const objects = consume(sampled(), () => {
+	const objects = await consume(sampled(), () => {
 		peak = Math.max(peak, usedBytes() - base);
 		gc();
 		retained = Math.max(retained, usedBytes() - base);
@@ -102,7 +95,7 @@ export async function exportParserBench(): Promise<void> {
 	// --- 3: throughput -------------------------------------------------------------------------
 	const raw = exportBody({ maxObjects: OBJECTS });
 	const clean = exportBody({ maxObjects: OBJECTS, clean: true });
-	const check = { raw: parseSync(raw.chunks), clean: readAllThenParse(clean.chunks) };
+	const check = { raw: await parseStream(raw.chunks), clean: readAllThenParse(clean.chunks) };
 	if (check.raw !== OBJECTS || check.clean !== OBJECTS) {
 		throw new Error(`object counts differ: parser ${check.raw}, JSON.parse ${check.clean}, expected ${OBJECTS}`);
 	}
@@ -137,11 +130,11 @@ export async function exportParserBench(): Promise<void> {
 	// --- 4: memory -----------------------------------------------------------------------------
 	const sizes = [10, 50, 100].map((m) => m * 1024 * 1024);
 	const parserRuns: MemoryRun[] = [];
-	for (const maxBytes of sizes) parserRuns.push(measureMemory(() => exportChunks({ maxBytes }), parseSync));
-	parserRuns.push(measureMemory(() => exportChunks({ maxObjects: OBJECTS }), parseSync));
+	for (const maxBytes of sizes) parserRuns.push(await measureMemory(() => exportChunks({ maxBytes }), parseStream));
+	parserRuns.push(await measureMemory(() => exportChunks({ maxObjects: OBJECTS }), parseStream));
 	const naiveRuns: MemoryRun[] = [];
 	for (const maxBytes of [sizes[0], sizes[2]]) {
-		naiveRuns.push(measureMemory(() => exportChunks({ maxBytes, clean: true }), readAllThenParse));
+		naiveRuns.push(await measureMemory(() => exportChunks({ maxBytes, clean: true }), readAllThenParse));
 	}
 	const worst = Math.max(...parserRuns.map((r) => r.retained));
 	const spread = worst - Math.min(...parserRuns.map((r) => r.retained));

@@ -7,6 +7,7 @@ import { SkySlopeListingsSalesTrigger } from '../nodes/SkySlopeListingsSales/Sky
 import { startSandbox, type SandboxOptions, type SandboxServer } from '../sandbox';
 import { demoCredentials, type ListingsState } from '../sandbox/listings';
 import { runMethod, runNode, runPoll, type MethodKind, type RunNodeResult } from './node';
+import type { AnyNode } from './node/node-types';
 
 export interface Env {
 	sandbox: SandboxServer;
@@ -15,6 +16,8 @@ export interface Env {
 	credentials: ICredentialDataDecryptedObject;
 	run(parameters: INodeParameters, options?: { input?: INodeExecutionData[]; continueOnFail?: boolean }): Promise<RunNodeResult>;
 	method<K extends MethodKind>(kind: K, name: string, parameters: INodeParameters, extra?: { filter?: string; paginationToken?: string }): Promise<import('./node').RunMethodResult<K>['result']>;
+	/** The trigger's class that polls: a test of a restart of n8n puts a fresh process's copy here (test/process.ts). */
+	trigger: AnyNode;
 	/** Requests the listings service received, below its mount. */
 	sent(method?: string, path?: RegExp): Array<{ method: string; path: string; query: Record<string, string | string[]>; body: unknown; status: number }>;
 }
@@ -26,6 +29,7 @@ export async function startEnv(options: SandboxOptions = {}): Promise<Env> {
 		sandbox,
 		state: sandbox.services.get('listings')!.state as ListingsState,
 		credentials,
+		trigger: SkySlopeListingsSalesTrigger,
 		async run(parameters, opts = {}) {
 			const result = await runNode({
 				node: SkySlopeListingsSales,
@@ -70,7 +74,7 @@ export async function pollTrigger(
 ) {
 	const result = await runPoll({
 		pollBudgetMs,
-		node: SkySlopeListingsSalesTrigger,
+		node: env.trigger,
 		parameters,
 		credentialTypes: [SkySlopeApi],
 		credentials: { skySlopeApi: env.credentials },

@@ -9,6 +9,9 @@ import type { AnyNode } from '../node/node-types';
 import { runWebhook, runWebhookMethods } from '../node/triggers';
 import type { RequestGate } from './gate';
 
+/** The one workflow of the model: each request's static data is a fresh copy from the database, the workflow the same. */
+const WORKFLOW_ID = 'model-workflow';
+
 export interface WebhookRuntimeOptions {
 	processors: number;
 	loadNode: () => AnyNode;
@@ -48,7 +51,7 @@ export class WebhookRuntime {
 	/** Publishing: the main checks the subscription (creates it), then saves the static data. */
 	async activate(): Promise<void> {
 		const staticData = JSON.parse(this.db.staticData) as IDataObject;
-		const options = { node: this.processors[0], parameters: this.o.parameters, credentials: this.o.credentials, staticData, webhookBaseUrl: this.o.webhookBaseUrl };
+		const options = { node: this.processors[0], parameters: this.o.parameters, credentials: this.o.credentials, staticData, webhookBaseUrl: this.o.webhookBaseUrl, workflowId: WORKFLOW_ID };
 		const exists = await runWebhookMethods({ ...options, method: 'checkExists' });
 		if (!exists.result) await runWebhookMethods({ ...options, method: 'create' });
 		this.db.staticData = JSON.stringify(staticData);
@@ -68,6 +71,7 @@ export class WebhookRuntime {
 					credentials: this.o.credentials,
 					staticData,
 					webhookBaseUrl: this.o.webhookBaseUrl,
+					workflowId: WORKFLOW_ID,
 					request: { body, query },
 				});
 				// n8n saves after the webhook answers: the model decides when, among the requests in flight.

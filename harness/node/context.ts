@@ -37,6 +37,8 @@ export interface BaseOptions {
 	staticData?: IDataObject;
 	/** The base URL webhook URLs are built from; `http://127.0.0.1:5678/webhook` by default. */
 	webhookBaseUrl?: string;
+	/** The workflow's id (`harness-workflow` by default; the trigger runners give each static data object its own). */
+	workflowId?: string;
 }
 
 export interface Prepared {
@@ -114,7 +116,7 @@ export function prepare(options: BaseOptions, extraNodeTypes: Array<INodeType | 
 		webhookId: 'harness-webhook-id',
 	};
 	const workflow = new Workflow({
-		id: 'harness-workflow',
+		id: options.workflowId ?? 'harness-workflow',
 		name: 'Harness workflow',
 		nodes: [node],
 		connections: {},

@@ -10,7 +10,7 @@ export { OAuth2Api } from './oauth2-api';
 export { binary, readBinary } from './binary';
 export { resolveCredentials, testCredential } from './test-credential';
 export type { TestCredentialResult } from './test-credential';
-export { runPoll, runWebhook, runWebhookMethods } from './triggers';
+export { copyOfStaticData, runPoll, runWebhook, runWebhookMethods } from './triggers';
 export type {
 	RunPollOptions,
 	RunPollResult,

@@ -62,7 +62,7 @@ export function testCredentialType(name: string, properties: INodeProperties[], 
 	return { name, displayName: name, properties, ...extra };
 }
 
-/** Item indexes as ranges, written independently of the router's own `indexRanges`: `0-6, 8-11`. */
+/** Item indexes as ranges, written independently of the router's own: `0-6, 8-11`. */
 export function ranges(list: number[]): string {
 	const sorted = [...list].sort((a, b) => a - b);
 	const out: string[] = [];

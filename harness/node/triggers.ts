@@ -17,7 +17,6 @@ import type {
 } from 'n8n-workflow';
 import { UnexpectedError } from 'n8n-workflow';
 
-import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 import type { BaseOptions, Prepared } from './context';
 import { prepare, storedCredentials, syncStaticData } from './context';
 
@@ -38,7 +37,27 @@ export interface RunPollOptions extends BaseOptions {
 	pollBudgetMs?: number;
 }
 
-const pollStates = new WeakSet<object>();
+/**
+ * The workflow a static data object belongs to: an object not seen before is a trigger of its own
+ * (its own workflow id), as every workflow is in n8n, so that what the triggers keep in this
+ * process for one (nodes/shared/pollRuntime.ts, webhookClaims.ts) is never another's. A restart of
+ * n8n is a fresh copy of the node's modules (test/process.ts), not a new id.
+ */
+const workflowIds = new WeakMap<object, string>();
+let workflows = 0;
+function workflowIdOf(staticData: IDataObject | undefined): string | undefined {
+	if (!staticData) return undefined;
+	const id = workflowIds.get(staticData) ?? `harness-workflow-${++workflows}`;
+	workflowIds.set(staticData, id);
+	return id;
+}
+
+/** A copy of a workflow's static data that stays that workflow's: n8n's own copy for each of its webhook requests. */
+export function copyOfStaticData(staticData: IDataObject): IDataObject {
+	const copy = structuredClone(staticData);
+	workflowIds.set(copy, workflowIdOf(staticData) as string);
+	return copy;
+}
 
 export interface RunPollResult extends TriggerResultBase {
 	/** What poll() returned: the items to start a run with, or null for "nothing new". */
@@ -51,12 +70,6 @@ export interface RunPollResult extends TriggerResultBase {
  */
 export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 	const mode: WorkflowExecuteMode = options.mode ?? 'manual';
-	// Every poll here is of the same workflow and node: a static data object not seen before is a
-	// trigger of its own, and what this process kept of the last one (nodes/shared/trigger.ts) goes.
-	if (mode !== 'manual' && options.staticData && !pollStates.has(options.staticData)) {
-		pollStates.add(options.staticData);
-		forgetTriggerMemory();
-	}
 	const prepared = prepareTrigger(options, mode);
 	const { workflow, node, nodeType, additionalData } = prepared;
 	const activation: WorkflowActivateMode = mode === 'manual' ? 'manual' : 'activate';
@@ -78,7 +91,7 @@ export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 function prepareTrigger(options: BaseOptions, mode: WorkflowExecuteMode): Prepared {
 	const staticData =
 		mode === 'manual' && options.staticData ? structuredClone(options.staticData) : options.staticData;
-	return prepare({ ...options, staticData });
+	return prepare({ ...options, staticData, workflowId: options.workflowId ?? workflowIdOf(options.staticData) });
 }
 
 function finish(prepared: Prepared, options: BaseOptions, mode: WorkflowExecuteMode): TriggerResultBase {

@@ -11,7 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import { triggerNodeDescription } from '../shared';
-import { claimKeys, type Claim } from '../shared/trigger';
+import { claimKeys, type Claim } from '../shared/webhookClaims';
 import { documentsOfSigning, downloadSignedDocuments, listSignedDocuments } from './helpers/binary';
 import { optionsCollection, watchedFileLocator } from './helpers/fields';
 import { subscribeFile } from './helpers/subscribe';

@@ -48,7 +48,7 @@ export const TOKEN_URL_EXPRESSION = endpointExpression('/oauth2/token', '/v1/tok
  * `{base_url}/partner/api`: the credential's resolved `apiBaseUrl`, or else built from its
  * environment and custom base URL (the same rule as the expressions above).
  */
-export function formsApiBase(credentials: ICredentialDataDecryptedObject): string {
+function formsApiBase(credentials: ICredentialDataDecryptedObject): string {
 	const resolved = typeof credentials.apiBaseUrl === 'string' ? credentials.apiBaseUrl.trim() : '';
 	if (/^https?:\/\//i.test(resolved)) return resolved.replace(/\/+$/, '');
 	const trimmed = environmentBaseUrl(HOSTS, credentials) || HOSTS.production;

@@ -65,7 +65,7 @@ const accountOf = (credentials: ICredentialDataDecryptedObject) => `${listingsBa
  * Whether n8n asked for a login of this account at or after `sinceMs`: on a 403, n8n 2.x renews
  * within the call itself (and n8n 1.x does not), or another request renewed meanwhile.
  */
-export function sessionRenewedSince(credentials: ICredentialDataDecryptedObject, sinceMs: number): boolean {
+function sessionRenewedSince(credentials: ICredentialDataDecryptedObject, sinceMs: number): boolean {
 	return (loginsAsked.get(accountOf(credentials)) ?? 0) >= sinceMs;
 }
 
@@ -118,7 +118,7 @@ export async function oneLoginPerSession(
 }
 
 /** Whether the stored session is past the time to renew it (a little before it expires). */
-export function sessionStale(credentials: ICredentialDataDecryptedObject, now: number = Date.now()): boolean {
+function sessionStale(credentials: ICredentialDataDecryptedObject, now: number = Date.now()): boolean {
 	const renew = Date.parse(String(credentials.sessionRenewAt ?? ''));
 	return !Number.isNaN(renew) && now >= renew;
 }

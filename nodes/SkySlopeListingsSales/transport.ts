@@ -44,7 +44,7 @@ function toEnvelope<T>(body: unknown): Envelope<T> {
  * Spec 9: a deprecated resource answers with `Deprecation: version=<date>` and a `Link` with
  * rel="successor-version". Surfaced as a warning so that a workflow's owner sees it in the output.
  */
-export function deprecationNotice(headers: Headers | undefined): string | undefined {
+function deprecationNotice(headers: Headers | undefined): string | undefined {
 	// A repeated header is read whole: a Link header may list several links.
 	const get = (name: string) => {
 		const value = headers?.[name] ?? headers?.[name.toLowerCase()];
@@ -82,17 +82,6 @@ export function unwrap(envelope: Envelope, options: { keepLinks?: boolean } = {}
 	if (warnings) out.warnings = warnings;
 	if (options.keepLinks && envelope.links?.length) out.links = envelope.links as unknown as IDataObject[];
 	return out;
-}
-
-/**
- * The query of a `next` link, to be sent to the same path on the credential's own host: a link in
- * an answer never decides where the session header goes.
- */
-export function nextLinkQuery(href: string): IDataObject {
-	const url = new URL(href, 'http://placeholder.invalid');
-	const qs: IDataObject = {};
-	for (const [key, value] of url.searchParams) qs[key] = value;
-	return qs;
 }
 
 /**

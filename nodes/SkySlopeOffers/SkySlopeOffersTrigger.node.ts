@@ -9,7 +9,7 @@ import {
 
 import { triggerEvents, triggerNodeDescription } from '../shared';
 import { optionsField } from '../shared/fields';
-import { exclusivePoll, historyBudgetMs } from '../shared/trigger';
+import { exclusivePoll, historyBudgetMs } from '../shared/pollRuntime';
 import { checkInt } from '../shared/validate';
 import { agentIdField, flattenOption, readAgentId } from './helpers/fields';
 import { flattenOffer } from './helpers/flatten';

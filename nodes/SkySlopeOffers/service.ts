@@ -37,7 +37,7 @@ export function baseUrlExpression(self: '$self' | '$credentials'): string {
 }
 
 /** The base URL (ending in /offers-api) the credential points at, without a trailing slash. */
-export function offersBaseUrl(credentials: ICredentialDataDecryptedObject): string {
+function offersBaseUrl(credentials: ICredentialDataDecryptedObject): string {
 	return environmentBaseUrl(HOSTS, credentials);
 }
 

@@ -14,7 +14,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?/;
 const EMPTY_DATE = /^0{3}1-01-01(?:[T ]|$)/;
 
 /** Whether a value is the service's way to write "no date": null, empty, or year 1. */
-export function isEmptyDate(value: unknown): boolean {
+function isEmptyDate(value: unknown): boolean {
 	return value === null || value === undefined || (typeof value === 'string' && (value.trim() === '' || EMPTY_DATE.test(value.trim())));
 }
 

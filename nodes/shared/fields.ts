@@ -7,7 +7,7 @@ import { checkInt } from './validate';
  * Return All with Limit, resource locators, Simplify and the binary output field.
  */
 
-export function returnAllField(): INodeProperties {
+function returnAllField(): INodeProperties {
 	return {
 		displayName: 'Return All',
 		name: 'returnAll',
@@ -18,7 +18,7 @@ export function returnAllField(): INodeProperties {
 }
 
 /** The Limit shown while Return All is off; `max` is the most the operation can give at once. */
-export function limitField(max?: number): INodeProperties {
+function limitField(max?: number): INodeProperties {
 	return {
 		displayName: 'Limit',
 		name: 'limit',
@@ -35,18 +35,16 @@ export function returnAllAndLimit(max?: number): INodeProperties[] {
 	return [returnAllField(), limitField(max)];
 }
 
-/** Return All (undefined) or the Limit, checked (1 to `max`) before anything is sent. */
-export function readLimit(ctx: IExecuteFunctions, itemIndex: number, max?: number): number | undefined {
-	if (ctx.getNodeParameter('returnAll', itemIndex, false) === true) return undefined;
+/**
+ * How many records to read, as one value from the node's parameters down to the pager: the Limit,
+ * checked (1 to `max`) before anything is sent, or Infinity for Return All.
+ */
+export function readLimit(ctx: IExecuteFunctions, itemIndex: number, max?: number): number {
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) === true) return Number.POSITIVE_INFINITY;
 	return checkInt(ctx, 'Limit', ctx.getNodeParameter('limit', itemIndex, 50), itemIndex, {
 		min: 1,
 		...(max === undefined ? {} : { max }),
 	});
-}
-
-/** A list answered whole, cut to the Limit (undefined: all of it). */
-export function upTo<T>(records: T[], limit: number | undefined): T[] {
-	return limit === undefined ? records : records.slice(0, limit);
 }
 
 export function simplifyField(): INodeProperties {
@@ -198,7 +196,7 @@ export function optionsField(options: INodeProperties[]): INodeProperties {
  * A collection's fields in alphabetical order of their display names, as n8n's guidelines ask (the
  * editor lists them as given). Only the order shown changes: values are saved by name.
  */
-export function byDisplayName(options: INodeProperties[]): INodeProperties[] {
+function byDisplayName(options: INodeProperties[]): INodeProperties[] {
 	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName, 'en'));
 }
 

@@ -5,7 +5,9 @@ import {
 	type INodeProperties,
 	type INodePropertyOptions,
 	type INodeTypeDescription,
+	type IPollFunctions,
 	type IWebhookDescription,
+	type IWebhookFunctions,
 } from 'n8n-workflow';
 
 import { buildNodeProperties, runOperations, type Resource } from './operation';
@@ -122,4 +124,10 @@ export function triggerEvents(
 			default: defaultEvent,
 		},
 	};
+}
+
+/** The trigger a call belongs to: its workflow and node (the node's id survives a rename). */
+export function triggerKey(ctx: IPollFunctions | IWebhookFunctions): string {
+	const node = ctx.getNode();
+	return `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
 }

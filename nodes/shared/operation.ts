@@ -166,7 +166,7 @@ function pairedIndex(item: INodeExecutionData): number | undefined {
 }
 
 /** A message that ends with the item it belongs to, `[item N]` (n8n's guidelines), once. */
-export function withItem(message: string, itemIndex: number | undefined): string {
+function withItem(message: string, itemIndex: number | undefined): string {
 	return itemIndex === undefined || /\[item \d+\]$/.test(message) ? message : `${message} [item ${itemIndex}]`;
 }
 
@@ -270,7 +270,7 @@ export async function runOperations(this: IExecuteFunctions, resources: Resource
 }
 
 /** `0-6, 8, 10-11`: item indexes as ranges. */
-export function indexRanges(indexes: number[]): string {
+function indexRanges(indexes: number[]): string {
 	const sorted = [...indexes].sort((a, b) => a - b);
 	const parts: string[] = [];
 	for (let k = 0; k < sorted.length; k++) {

@@ -23,7 +23,7 @@ export interface RecordOutput {
 const MODES = ['raw', 'selected', 'simplified'] as const;
 
 /** `coListingAgentGuid` → `Co Listing Agent GUID`: a field's key as a title-case option name. */
-export function fieldTitle(key: string): string {
+function fieldTitle(key: string): string {
 	const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(' ');
 	const special: Record<string, string> = { id: 'ID', guid: 'GUID', guids: 'GUIDs', mls: 'MLS' };
 	// One term per thing: the operations say "Co-Agents", so the field titles do too.

@@ -22,19 +22,6 @@ export function headerOf(headers: Headers | undefined, name: string): string | u
 export const isRecord = (value: unknown): value is IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** The records of a list answer: a bare array, or the array under `key` of a wrapper. */
-export function recordsOf(response: unknown, key: string): IDataObject[] {
-	if (Array.isArray(response)) return response as IDataObject[];
-	const list = isRecord(response) ? response[key] : undefined;
-	return Array.isArray(list) ? (list as IDataObject[]) : [];
-}
-
-/** The record under `key` of a wrapper (`{ listing: {...} }`), or undefined. */
-export function recordIn(response: unknown, key: string): IDataObject | undefined {
-	const inner = isRecord(response) ? response[key] : undefined;
-	return isRecord(inner) ? inner : undefined;
-}
-
 /** The total a paged answer announces (`totalRecords`), when it does. */
 export function totalOf(response: unknown): number | undefined {
 	const total = isRecord(response) ? response.totalRecords : undefined;
@@ -42,7 +29,7 @@ export function totalOf(response: unknown): number | undefined {
 }
 
 /** The entries of an error body's `errors`: a list of strings or objects, or a field-to-messages map. */
-export function errorEntries(errors: unknown): string[] | undefined {
+function errorEntries(errors: unknown): string[] | undefined {
 	if (Array.isArray(errors)) return errors.map((e) => (typeof e === 'string' ? e : JSON.stringify(e)));
 	if (isRecord(errors)) {
 		return Object.entries(errors).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`);
@@ -51,7 +38,7 @@ export function errorEntries(errors: unknown): string[] | undefined {
 }
 
 /** The first string among an object's fields, in the order given. */
-export function firstString(body: IDataObject, keys: string[]): string | undefined {
+function firstString(body: IDataObject, keys: string[]): string | undefined {
 	for (const key of keys) if (typeof body[key] === 'string' && body[key]) return body[key] as string;
 	return undefined;
 }

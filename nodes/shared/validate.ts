@@ -15,7 +15,7 @@ export function inputError(ctx: Ctx, name: string, itemIndex: number, problem: s
 }
 
 /** How to mend a refused value, when the check has nothing more particular to say. */
-export function fixParameter(name: string): string {
+function fixParameter(name: string): string {
 	return `Set ${name} to an accepted value in the node (or in the input data its expression reads), then run the item again. Nothing was sent for this item.`;
 }
 

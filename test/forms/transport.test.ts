@@ -1,4 +1,6 @@
-import { formsApiBase, formsService } from '../../nodes/SkySlopeForms/service';
+import { formsService } from '../../nodes/SkySlopeForms/service';
+
+const formsApiBase = formsService.baseUrl;
 
 describe('Forms transport', () => {
 	it('uses the credential\'s resolved apiBaseUrl, else builds {base_url}/partner/api', () => {

@@ -17,10 +17,8 @@ import { startSandbox, type SandboxServer } from '../../sandbox';
 import { USERS, type FormsServiceState } from '../../sandbox/forms';
 import { runWebhookMethods, type WebhookMethod } from '../../harness/node';
 import { byId, CREDENTIAL, formsCredential } from '../../harness/forms-env';
-import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 
-// Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.
-beforeEach(() => forgetTriggerMemory());
+// Each test's static data is a trigger of its own (the harness gives it its own workflow id).
 
 const folders: string[] = [];
 const sandboxes: SandboxServer[] = [];

@@ -6,14 +6,12 @@ import { request } from 'undici';
 
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
 import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
-import { notificationKey, readNotification } from '../../nodes/SkySlopeForms/helpers/triggerState';
+import { readNotification, seenKey } from '../../nodes/SkySlopeForms/helpers/triggerState';
 import { NOTIFICATION_SHAPES, USERS, type NotificationPayload, type NotificationShape } from '../../sandbox/forms';
 import { readBinary, runWebhook, runWebhookMethods } from '../../harness/node';
 import { byId, CREDENTIAL, useForms } from '../../harness/forms-env';
-import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 
-// Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.
-beforeEach(() => forgetTriggerMemory());
+// Each test's static data is a trigger of its own (the harness gives it its own workflow id).
 
 const env = useForms();
 
@@ -150,8 +148,8 @@ describe('reading a notification, whatever its shape', () => {
 	it('two notifications of one signing that name different documents are not repeats', () => {
 		const a = { fileId: 1, formsEnvelopeId: 7, documentId: 20001, signedAt: 't' };
 		const b = { ...a, documentId: 20002 };
-		expect(notificationKey(a)).not.toBe(notificationKey(b));
-		expect(notificationKey({ documentIds: [2, 1], fileId: 1 })).toBe(notificationKey({ documentIds: [1, 2], fileId: 1 }));
+		expect(seenKey(a)).not.toBe(seenKey(b));
+		expect(seenKey({ documentIds: [2, 1], fileId: 1 })).toBe(seenKey({ documentIds: [1, 2], fileId: 1 }));
 	});
 });
 

@@ -3,14 +3,21 @@ import { request } from 'undici';
 
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
 import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
-import { SEEN_LIMIT, notificationKey, seenKey } from '../../nodes/SkySlopeForms/helpers/triggerState';
+import { SEEN_LIMIT, seenKey } from '../../nodes/SkySlopeForms/helpers/triggerState';
 import { USERS, type SignedNotification } from '../../sandbox/forms';
-import { readBinary, runWebhook, runWebhookMethods, type WebhookMethod } from '../../harness/node';
+import { copyOfStaticData, readBinary, runWebhook, runWebhookMethods, type WebhookMethod } from '../../harness/node';
 import { byId, CREDENTIAL, useForms } from '../../harness/forms-env';
-import { forgetTriggerMemory } from '../../nodes/shared/trigger';
+import type { AnyNode } from '../../harness/node/node-types';
+import { processLoader } from '../process';
 
-// Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.
-beforeEach(() => forgetTriggerMemory());
+// Each test's static data is a trigger of its own (the harness gives it its own workflow id).
+
+/** The trigger's class that answers: a restart of n8n is a fresh process's copy (its memory gone; the database stays). */
+let trigger: AnyNode = SkySlopeFormsTrigger;
+const restartedTrigger = processLoader(
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
+	() => (require('../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node') as { SkySlopeFormsTrigger: AnyNode }).SkySlopeFormsTrigger,
+);
 
 const env = useForms();
 
@@ -34,7 +41,7 @@ function filesParameter(ids: number[]): INodeParameters {
 
 async function hook(method: WebhookMethod, parameters: INodeParameters, staticData: IDataObject, mode: 'trigger' | 'manual' = 'trigger') {
 	return await runWebhookMethods({
-		node: SkySlopeFormsTrigger,
+		node: trigger,
 		method,
 		mode,
 		parameters,
@@ -46,7 +53,7 @@ async function hook(method: WebhookMethod, parameters: INodeParameters, staticDa
 
 async function deliver(parameters: INodeParameters, staticData: IDataObject, body: IDataObject, query: Record<string, string>) {
 	return await runWebhook({
-		node: SkySlopeFormsTrigger,
+		node: trigger,
 		parameters,
 		staticData,
 		credentialTypes: [SkySlopeFormsOAuth2Api],
@@ -203,7 +210,8 @@ describe('notifications', () => {
 		const [file] = freshFiles(1);
 		const parameters = filesParameter([file.id]);
 		const body = { fileId: file.id, formsEnvelopeId: 9, documentIds: [1], signedAt: '2026-02-02T00:00:00Z' };
-		const staticData: IDataObject = { secret: 'a'.repeat(48), seen: [notificationKey(body)] };
+		// As an earlier version wrote it: file, envelope, envelope GUID, the time as sent, the documents.
+		const staticData: IDataObject = { secret: 'a'.repeat(48), seen: [`${file.id}|9||2026-02-02T00:00:00Z|1`] };
 		const again = await deliver(parameters, staticData, body, { secret: 'a'.repeat(48) });
 		expect(again.workflowData).toBeUndefined();
 		expect(JSON.parse(again.response.body)).toMatchObject({ ignored: 'repeat of a handled notification' });
@@ -368,7 +376,7 @@ describe('notifications at the same moment (n8n runs webhook requests side by si
 	 * copy, and saves it whole when it is done; the last save wins.
 	 */
 	async function together(parameters: INodeParameters, database: IDataObject, bodies: object[], secret: string) {
-		const copies = bodies.map(() => structuredClone(database));
+		const copies = bodies.map(() => copyOfStaticData(database));
 		const results = await Promise.all(bodies.map((body, n) => deliver(parameters, copies[n], { ...(body as IDataObject) }, { secret })));
 		for (const copy of copies) {
 			for (const key of Object.keys(database)) delete database[key];
@@ -390,7 +398,7 @@ describe('notifications at the same moment (n8n runs webhook requests side by si
 		expect(results.filter((r) => r.webhookResponse).map((r) => r.webhookResponse)).toEqual([{ received: true, ignored: 'repeat of a handled notification' }]);
 		expect(database.seen).toEqual([seenKey({ ...notification })]);
 		// Sent again later, after a restart of n8n (only the saved state left): still a repeat.
-		forgetTriggerMemory();
+		trigger = restartedTrigger();
 		const again = await deliver(parameters, database, { ...notification }, { secret: String(database.secret) });
 		expect(again.workflowData).toBeUndefined();
 	});
@@ -418,7 +426,7 @@ describe('notifications at the same moment (n8n runs webhook requests side by si
 			// Each sent again, together, then one by one after a restart: nothing more.
 			const resent = documentsOf(await together(parameters, database, [{ ...first, resent: true }, { ...second, resent: true }], secret));
 			expect(resent).toEqual([]);
-			forgetTriggerMemory();
+			trigger = restartedTrigger();
 			for (const body of [first, second]) {
 				const late = await deliver(parameters, database, { ...body, signedAt: new Date().toISOString() }, { secret });
 				expect(late.workflowData).toBeUndefined();

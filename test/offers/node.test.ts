@@ -194,7 +194,7 @@ describe('SkySlope Offers node against the sandbox', () => {
 	});
 
 	it('production and staging environments point at SkySlope\'s hosts', async () => {
-		const { offersBaseUrl } = await import('../../nodes/SkySlopeOffers/service');
+		const offersBaseUrl = (await import('../../nodes/SkySlopeOffers/service')).offersService.baseUrl;
 		expect(offersBaseUrl({ environment: 'production' })).toBe('https://offers.skyslope.com/offers-api');
 		expect(offersBaseUrl({ environment: 'staging' })).toBe('https://staging-offers.skyslope.com/offers-api');
 		expect(offersBaseUrl({ environment: 'custom', customBaseUrl: 'http://x/offers-api//' })).toBe('http://x/offers-api');

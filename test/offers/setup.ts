@@ -7,6 +7,7 @@ import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffers
 import { startSandbox, type RequestLogEntry, type SandboxOptions, type SandboxServer } from '../../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
 import { runMethod, runNode, runPoll, type MethodKind, type RunMethodResult, type RunNodeResult } from '../../harness/node';
+import type { AnyNode } from '../../harness/node/node-types';
 
 /** The Offers credential of the Custom environment at a base URL, as a user saves it. */
 export function offersCredentialsAt(
@@ -39,6 +40,8 @@ export interface OffersEnv {
 	run(parameters: INodeParameters, options?: { input?: IDataObject[]; continueOnFail?: boolean }): Promise<RunNodeResult>;
 	/** The items' JSON of a run that must succeed (its error, with the description, otherwise). */
 	items(parameters: INodeParameters, input?: IDataObject[]): Promise<IDataObject[]>;
+	/** The trigger's class that polls: a test of a restart of n8n puts a fresh process's copy here (test/process.ts). */
+	trigger: AnyNode;
 	/** One poll of the Offers Trigger: its first output, or null when it emitted nothing. */
 	poll(parameters: INodeParameters, staticData: IDataObject, mode?: 'manual' | 'trigger', pollBudgetMs?: number): Promise<INodeExecutionData[] | null>;
 	method<K extends MethodKind>(kind: K, name: string, options?: { parameters?: INodeParameters; filter?: string }): Promise<RunMethodResult<K>['result']>;
@@ -60,6 +63,7 @@ export function useOffers(options: { trailingSlash?: boolean; sandbox?: SandboxO
 			sandbox,
 			state: sandbox.service<OffersState>('offers').state,
 			credentials: offersCredentials(sandbox, options),
+			trigger: SkySlopeOffersTrigger,
 			reconnect() {
 				env.credentials = offersCredentials(sandbox, options);
 			},
@@ -74,7 +78,7 @@ export function useOffers(options: { trailingSlash?: boolean; sandbox?: SandboxO
 				return (result.output[0] ?? []).map((i) => i.json);
 			},
 			async poll(parameters, staticData, mode = 'trigger', pollBudgetMs) {
-				const result = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials: env.credentials, staticData, mode, pollBudgetMs });
+				const result = await runPoll({ node: env.trigger, parameters, credentials: env.credentials, staticData, mode, pollBudgetMs });
 				env.credentials = result.credentials;
 				return result.output ? result.output[0] : null;
 			},

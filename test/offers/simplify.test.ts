@@ -1,10 +1,14 @@
 // Simplify on Offer > Get and Get Many: one flat record of what is read first (on by default); off
 // gives the offer as the service sent it; Flatten keeps giving every field one level deep.
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { offerAddress, simplifyOffer } from '../../nodes/SkySlopeOffers/helpers/simplify';
+import { simplifyOffer } from '../../nodes/SkySlopeOffers/helpers/simplify';
+
 import { type Offer } from '../../sandbox/offers';
 import { useOffers } from './setup';
+
+/** The simplified offer's Address, for an offer on this property. */
+const offerAddress = (property: IDataObject) => simplifyOffer({ OfferId: 'x', OfferProperty: property }).Address;
 
 const KEYS = [
 	'OfferId',

@@ -3,11 +3,18 @@
 // is read, a restart in its middle, and static data saved only when a poll emits.
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 import { type Offer, type OfferUpsert } from '../../sandbox/offers';
-import { hasRecorded, recordedCount } from '../../nodes/SkySlopeOffers/helpers/triggerState';
+import { recordedCount, unrecorded } from './recorded';
 import { BASELINE_REQUESTS_PER_POLL } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
+import { processLoader } from '../process';
+import type { AnyNode } from '../../harness/node/node-types';
 import { useOffers } from './setup';
+
+/** A restart of n8n: a fresh process's copy of the trigger, its memory gone; the database stays. */
+const restartedTrigger = processLoader(
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
+	() => (require('../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node') as { SkySlopeOffersTrigger: AnyNode }).SkySlopeOffersTrigger,
+);
 
 const DAY = 24 * 3600 * 1000;
 /** A budget so small that each poll reads one baseline window. */
@@ -15,8 +22,7 @@ const ONE_WINDOW = 1;
 
 describe('SkySlope Offers Trigger under n8n\'s runtime', () => {
 	const env = useOffers({ trailingSlash: false });
-	beforeEach(() => forgetTriggerMemory());
-	const parameters: INodeParameters = { event: 'newAndUpdatedOffers', scope: 'all', options: { sweepDays: 365 } };
+		const parameters: INodeParameters = { event: 'newAndUpdatedOffers', scope: 'all', options: { sweepDays: 365 } };
 	// A budget this small makes every poll that finds something run past n8n's timeout: its items
 	// wait in the state, and n8n's next tick (polled here at once) emits them, reading nothing.
 	const poll = async (staticData: IDataObject, budgetMs?: number) =>
@@ -51,7 +57,7 @@ describe('SkySlope Offers Trigger under n8n\'s runtime', () => {
 		expect(polls).toBeGreaterThanOrEqual(Math.ceil(365 / 30));
 		const watched = env.state.inRange(Date.now() - 365 * DAY, Date.now());
 		expect(recordedCount(staticData)).toBe(watched.length);
-		expect(watched.filter((o) => !hasRecorded(staticData, o.OfferId))).toEqual([]);
+		expect(unrecorded(staticData, watched)).toEqual([]);
 	});
 
 	it('changes while the baseline is read: each reported once, saying when the earlier version is unknown', async () => {
@@ -98,7 +104,7 @@ describe('SkySlope Offers Trigger under n8n\'s runtime', () => {
 		reported.push(...(await track()));
 		expect(reported).toEqual([`new ${fresh.OfferId}`]);
 		for (let n = 0; n < 3; n++) reported.push(...(await track()));
-		forgetTriggerMemory();
+		env.trigger = restartedTrigger();
 		for (const key of Object.keys(staticData)) delete staticData[key];
 		Object.assign(staticData, structuredClone(saved));
 		const old = submittedAgo(300);
@@ -150,8 +156,7 @@ describe('SkySlope Offers Trigger under n8n\'s runtime', () => {
 describe('the Offers Trigger at a large brokerage\'s size', () => {
 	// The service's rate limit raised: this proves what the state keeps, not the pacing (figure 19 does).
 	const env = useOffers({ trailingSlash: false, sandbox: { rateLimits: { offers: { limit: 1_000_000 } } } });
-	beforeEach(() => forgetTriggerMemory());
-	const parameters: INodeParameters = { event: 'newAndUpdatedOffers', scope: 'all', options: { sweepDays: 730, sweepRequestsPerPoll: 100 } };
+		const parameters: INodeParameters = { event: 'newAndUpdatedOffers', scope: 'all', options: { sweepDays: 730, sweepRequestsPerPoll: 100 } };
 
 	it('25,000 offers in its period, the oldest changed: reported once, nothing forgotten, the state within 1 MB', async () => {
 		const now = Date.now();

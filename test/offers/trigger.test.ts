@@ -2,12 +2,11 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { type Offer, type OfferUpsert } from '../../sandbox/offers';
-import { hasRecorded, RECORD_LENGTH, recordedCount } from '../../nodes/SkySlopeOffers/helpers/triggerState';
+import { RECORD_LENGTH } from '../../nodes/SkySlopeOffers/helpers/triggerState';
+import { recordedCount, unrecorded } from './recorded';
 import { useOffers } from './setup';
-import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 
-// Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.
-beforeEach(() => forgetTriggerMemory());
+// Each test's static data is a trigger of its own (the harness gives it its own workflow id).
 
 const DAY = 24 * 3600 * 1000;
 
@@ -46,7 +45,7 @@ describe('SkySlope Offers Trigger against the sandbox', () => {
 		while (staticData.baselineSince !== undefined) expect(await poll(parameters, staticData)).toBeNull();
 		const watched = env.state.inRange(now - 730 * DAY, now);
 		expect(recordedCount(staticData)).toBe(watched.length);
-		expect(watched.filter((o) => !hasRecorded(staticData, o.OfferId))).toEqual([]);
+		expect(unrecorded(staticData, watched)).toEqual([]);
 		expect(await poll(parameters, staticData)).toBeNull();
 
 		const fresh = upsert({ fileId: 10004 });
@@ -183,7 +182,7 @@ describe('SkySlope Offers Trigger against the sandbox', () => {
 			expect(await poll(parameters, staticData)).toBeNull();
 			const watched = env.state.inRange(Date.now() - 730 * DAY, Date.now());
 			expect(recordedCount(staticData)).toBe(watched.length);
-		expect(watched.filter((o) => !hasRecorded(staticData, o.OfferId))).toEqual([]);
+		expect(unrecorded(staticData, watched)).toEqual([]);
 			for (let n = 0; n < 5; n++) expect(await poll(parameters, staticData)).toBeNull();
 		});
 	});

@@ -1,5 +1,9 @@
 import type { Offer } from '../../nodes/SkySlopeOffers/helpers/offers';
-import { diffOffers, hasRecorded, pruneSeen, recordedCount, RECORD_LENGTH, type OffersTriggerState } from '../../nodes/SkySlopeOffers/helpers/triggerState';
+import { diffOffers, pruneSeen, RECORD_LENGTH, type OffersTriggerState } from '../../nodes/SkySlopeOffers/helpers/triggerState';
+import { recordedCount, unrecorded } from './recorded';
+
+/** The baseline's read, as the node makes it: what the watch holds from before it began (here 2027, after every change below). */
+const BASELINE = { includeUpdates: true, baselineSince: Date.parse('2027-01-01T00:00:00Z') };
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
 const DAY = 24 * 3600 * 1000;
@@ -16,7 +20,7 @@ function offer(id: string, version: number, modifiedMs: number, submittedMs = T0
 describe('offers trigger state', () => {
 	it('records without reporting on the first poll, then reports new offers once', () => {
 		const state: OffersTriggerState = {};
-		expect(diffOffers(state, [offer('a', 1, T0), offer('b', 2, T0)], { includeUpdates: true, recordOnly: true })).toEqual([]);
+		expect(diffOffers(state, [offer('a', 1, T0), offer('b', 2, T0)], BASELINE)).toEqual([]);
 		const second = diffOffers(state, [offer('a', 1, T0), offer('b', 2, T0), offer('c', 1, T0 + 5)], {
 			includeUpdates: true,
 		});
@@ -26,7 +30,7 @@ describe('offers trigger state', () => {
 
 	it('reports an update for a higher version or a later timestamp, once each, only when asked', () => {
 		const state: OffersTriggerState = {};
-		diffOffers(state, [offer('a', 1, T0)], { includeUpdates: true, recordOnly: true });
+		diffOffers(state, [offer('a', 1, T0)], BASELINE);
 		const v2 = diffOffers(state, [offer('a', 2, T0 + 1000)], { includeUpdates: true });
 		expect(v2.map((x) => x.event)).toEqual(['updated']);
 		expect(diffOffers(state, [offer('a', 2, T0 + 1000)], { includeUpdates: true })).toEqual([]);
@@ -36,7 +40,7 @@ describe('offers trigger state', () => {
 		expect(diffOffers(state, [offer('a', 1, T0 + 9000)], { includeUpdates: true })).toEqual([]);
 
 		const quiet: OffersTriggerState = {};
-		diffOffers(quiet, [offer('a', 1, T0)], { includeUpdates: false, recordOnly: true });
+		diffOffers(quiet, [offer('a', 1, T0)], { ...BASELINE, includeUpdates: false });
 		expect(diffOffers(quiet, [offer('a', 2, T0 + 1000)], { includeUpdates: false })).toEqual([]);
 		// Remembered all the same: switching updates on later does not replay version 2.
 		expect(diffOffers(quiet, [offer('a', 2, T0 + 1000)], { includeUpdates: true })).toEqual([]);
@@ -45,7 +49,7 @@ describe('offers trigger state', () => {
 	it('reports the same version changed without a new stamp, and reads the first versions\' state', () => {
 		const state: OffersTriggerState = {};
 		const a = offer('a', 1, T0);
-		diffOffers(state, [a], { includeUpdates: true, recordOnly: true });
+		diffOffers(state, [a], BASELINE);
 		// Read again in another key order: the same offer, nothing to report.
 		const reordered = { OfferTerms: { OfferVersionNumber: 1 }, ModificationTimestamp: a.ModificationTimestamp, OfferSubmissionDate: a.OfferSubmissionDate, OfferId: 'a' };
 		expect(diffOffers(state, [reordered], { includeUpdates: true })).toEqual([]);
@@ -70,11 +74,11 @@ describe('offers trigger state', () => {
 	it('forgets offers no later poll can read, and stays under its bound', () => {
 		const state: OffersTriggerState = {};
 		const offers = Array.from({ length: 50 }, (_, i) => offer(`o${i}`, 1, T0 + i * DAY, T0 + i * DAY));
-		diffOffers(state, offers, { includeUpdates: true, recordOnly: true });
+		diffOffers(state, offers, BASELINE);
 		pruneSeen(state, T0 + 10 * DAY, 30);
+		// The 30 newest kept: o20 to o49, and no other.
 		expect(recordedCount(state)).toBe(30);
-		expect(hasRecorded(state, 'o49')).toBe(true);
-		expect(hasRecorded(state, 'o10')).toBe(false);
+		expect(unrecorded(state, offers.slice(20))).toEqual([]);
 		// Packed: RECORD_LENGTH characters an offer.
 		expect((state.book as string).length).toBe(30 * RECORD_LENGTH);
 		expect(Date.parse(state.horizon as string)).toBeGreaterThan(T0 + 10 * DAY);
@@ -82,7 +86,8 @@ describe('offers trigger state', () => {
 		// (neither "new" nor "updated": the trigger cannot tell what changed), and is not kept.
 		const back = diffOffers(state, [offer('o3', 2, T0 + 60 * DAY, T0 + 3 * DAY)], { includeUpdates: true });
 		expect(back).toEqual([]);
-		expect(hasRecorded(state, 'o3')).toBe(false);
+		pruneSeen(state, T0 + 10 * DAY);
+		expect(recordedCount(state)).toBe(30);
 		expect(state.floor).toBe(state.horizon);
 		expect(JSON.parse(JSON.stringify(state))).toEqual(state);
 	});
@@ -92,7 +97,7 @@ describe('offers trigger state', () => {
 		const offers = Array.from({ length: 2000 }, (_, i) => offer(`p${i}`, 1, T0 + i * 1000, T0 + i * 1000));
 		// Recorded over several polls, each ending in a written book.
 		for (let from = 0; from < offers.length; from += 500) {
-			diffOffers(state, offers.slice(from, from + 500), { includeUpdates: true, recordOnly: true });
+			diffOffers(state, offers.slice(from, from + 500), BASELINE);
 			pruneSeen(state, T0 - DAY);
 		}
 		const book = state.book as string;
@@ -102,8 +107,7 @@ describe('offers trigger state', () => {
 		// The same records in the order an earlier version wrote them (the order it recorded them in).
 		const shuffled = book.match(/.{34}/g)!.reverse().join('');
 		const earlier: OffersTriggerState = { ...state, book: shuffled };
-		expect(recordedCount(earlier)).toBe(2000);
-		expect(offers.every((o) => hasRecorded(earlier, o.OfferId))).toBe(true);
+		expect(unrecorded(earlier, offers)).toEqual([]);
 		expect(diffOffers(earlier, offers, { includeUpdates: true })).toEqual([]);
 		const changed = offer('p1234', 2, T0 + DAY, T0 + 1234 * 1000);
 		expect(diffOffers(earlier, [changed, offer('new', 1, T0 + DAY, T0 + DAY)], { includeUpdates: true }).map((x) => [x.offer.OfferId, x.event])).toEqual([

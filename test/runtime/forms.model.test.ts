@@ -14,7 +14,8 @@ import { byId, formsCredential } from '../../harness/forms-env';
 import type { AnyNode } from '../../harness/node/node-types';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { USERS, type FormsServiceState } from '../../sandbox/forms';
-import { failIfWrong, modelRuns, processLoader, useVirtualClock } from './model';
+import { failIfWrong, modelRuns, useVirtualClock } from './model';
+import { processLoader } from '../process';
 
 const clock = useVirtualClock();
 const loadNode = processLoader(

@@ -10,7 +10,8 @@ import type { AnyNode } from '../../harness/node/node-types';
 import { startSandbox } from '../../sandbox';
 import { demoCredentials, type ListingsState } from '../../sandbox/listings';
 import { FilesHistory, type FileCommand } from './listings-service';
-import { drive, errorsOf, failIfWrong, modelRuns, processLoader, quiet, RUNTIMES, runtimeCommands, runtimeName, start, useVirtualClock, type Runtime, type RuntimeCommand } from './model';
+import { drive, errorsOf, failIfWrong, modelRuns, quiet, RUNTIMES, runtimeCommands, runtimeName, start, useVirtualClock, type Runtime, type RuntimeCommand } from './model';
+import { processLoader } from '../process';
 
 const clock = useVirtualClock();
 const loadNode = processLoader(

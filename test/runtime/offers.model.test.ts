@@ -9,7 +9,8 @@ import type { AnyNode } from '../../harness/node/node-types';
 import { startSandbox } from '../../sandbox';
 import type { OffersState } from '../../sandbox/offers';
 import { offersCredentials } from '../offers/setup';
-import { drive, errorsOf, failIfWrong, modelRuns, processLoader, quiet, RUNTIMES, runtimeCommands, runtimeName, start, useVirtualClock, type Runtime, type RuntimeCommand } from './model';
+import { drive, errorsOf, failIfWrong, modelRuns, quiet, RUNTIMES, runtimeCommands, runtimeName, start, useVirtualClock, type Runtime, type RuntimeCommand } from './model';
+import { processLoader } from '../process';
 import { OffersHistory, type OfferCommand } from './offers-service';
 
 const clock = useVirtualClock();

@@ -195,6 +195,19 @@ describe('the doors of the house', () => {
 		expect(readdirSync(ROOT).filter((f) => /^jest\..*config/.test(f))).toEqual(['jest.config.js']);
 	});
 
+	it('no arrow up: each room imports only rooms below it (nodes and credentials, sandbox, scripts, harness, then the runners: bench and test)', () => {
+		const floor: Record<string, number> = { nodes: 0, credentials: 0, sandbox: 1, scripts: 2, harness: 3, bench: 4, test: 4 };
+		const up = Object.keys(floor).flatMap((room) =>
+			tsFiles(path.join(ROOT, room)).flatMap((file) =>
+				[...read(path.join(ROOT, file)).matchAll(/(?:from|import\(|require\()\s*'(\.[^']+)'/g)]
+					.map(([, spec]) => path.relative(ROOT, path.resolve(ROOT, path.dirname(file), spec)).split(path.sep)[0])
+					.filter((target) => target in floor && floor[target] > floor[room])
+					.map((target) => `${file} imports ${target}/`),
+			),
+		);
+		expect(up).toEqual([]);
+	});
+
 	it('bench/, scripts/ and harness/ import nothing from test/', () => {
 		const fromTest = ['bench', 'scripts', 'harness'].flatMap((dir) =>
 			tsFiles(path.join(ROOT, dir)).filter((file) =>

@@ -9,7 +9,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { defineOperation, defineResource, indexRanges } from '../../nodes/shared';
+import { defineOperation, defineResource } from '../../nodes/shared';
 import { runNode } from '../../harness/node';
 import { startTestServer, type TestServer } from '../../harness/node/test-server';
 import { ranges, routerNode } from '../../harness/node/test-node';
@@ -173,9 +173,4 @@ describe('a run that stops on an error says what became of every item', () => {
 		expect(result.error?.message).toBe('Refused item 0 [item 0]');
 		expect(String(result.error?.description ?? '')).not.toContain('stopped');
 	});
-});
-
-it('writes item indexes as ranges', () => {
-	expect(indexRanges([8, 0, 1, 2, 10, 11, 5])).toBe('0-2, 5, 8, 10-11');
-	expect(indexRanges([])).toBe('');
 });

@@ -2,7 +2,13 @@
 // tool variant, the record's ID always among the selected fields.
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { fieldTitle, outputShaper, recordOutputFields } from '../../nodes/shared';
+import { outputShaper, recordOutputFields } from '../../nodes/shared';
+
+/** The name Selected Fields shows for a field. */
+const fieldTitle = (key: string): string => {
+	const fields = recordOutputFields({ what: 'listing', id: 'id', fields: ['id', key] }).find((p) => p.type === 'multiOptions');
+	return String((fields?.options as Array<{ name: string; value: string }> | undefined)?.find((o) => o.value === key)?.name);
+};
 
 const record: IDataObject = { listingGuid: 'g-1', status: 'Active', listingPrice: 500000, property: { city: 'Davis' }, mlsNumber: 'M1' };
 const simplify = (r: IDataObject): IDataObject => ({ listingGuid: r.listingGuid, compact: true });

@@ -8,8 +8,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
 
-import { fixForStatus } from '../../nodes/shared/transport/error-words';
-import { fixParameter } from '../../nodes/shared/validate';
+import type { INode } from 'n8n-workflow';
+
+import { offersService } from '../../nodes/SkySlopeOffers/service';
+import { toApiError } from '../../nodes/shared/transport/error-words';
+import { inputError } from '../../nodes/shared/validate';
+
+const node = { name: 'SkySlope Offers', credentials: {} } as unknown as INode;
+const ctx = { getNode: () => node };
+/** The line an error the service answered with this status ends in: how to go on. */
+async function fixForStatus(status: number | undefined): Promise<string> {
+	const error = await toApiError({ ctx: ctx as never, service: offersService, failure: { status, message: 'refused', body: {} }, secrets: [] });
+	return String(error.description).split('\n').find((line) => line.startsWith('To fix: ')) ?? `no fix in: ${String(error.description)}`;
+}
 
 const ROOT = join(__dirname, '../..');
 const WORDS = /\b(errors?|problems?|failures?|mistakes?)\b/i;
@@ -81,16 +92,16 @@ describe('wording of what the nodes say', () => {
 		expect(WORDS.test("With the node's On Error setting".replace(N8N_NAMES, ''))).toBe(false);
 	});
 
-	it('every answer of the service comes with how to go on, whatever its status', () => {
-		for (const status of [undefined, 400, 401, 403, 404, 405, 409, 410, 413, 422, 429, 500, 502, 503]) {
-			const fix = fixForStatus(status);
+	it('every answer of the service comes with how to go on, whatever its status (a 401 is the credential\'s: credentials tests)', async () => {
+		for (const status of [undefined, 400, 403, 404, 405, 409, 410, 413, 422, 429, 500, 502, 503]) {
+			const fix = await fixForStatus(status);
 			expect(fix).toMatch(/^To fix: /);
 			expect(fix).not.toMatch(WORDS);
 		}
-		expect(new Set([400, 403, 404, 409, 429, 500].map((s) => fixForStatus(s))).size).toBe(6);
+		expect(new Set(await Promise.all([400, 403, 404, 409, 429, 500].map(fixForStatus))).size).toBe(6);
 	});
 
 	it('a refused value says how to mend it, naming the parameter', () => {
-		expect(fixParameter('Created After')).toMatch(/^Set Created After to an accepted value .* Nothing was sent for this item\.$/);
+		expect(inputError(ctx, 'Created After', 0, 'is not a date').description).toMatch(/^Set Created After to an accepted value .* Nothing was sent for this item\.$/);
 	});
 });

@@ -1,10 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	ExportStreamError,
-	ExportStreamParser,
-	parseExportStream,
-} from '../../nodes/SkySlopeListingsSales/helpers/exportStreamParser';
+import { ExportStreamError, parseExportStream } from '../../nodes/SkySlopeListingsSales/helpers/exportStreamParser';
 
 /** mulberry32: a small seeded generator, so every run sees the same "random" streams. */
 function rng(seed: number) {
@@ -172,13 +168,22 @@ describe('bulk export stream parser', () => {
 		await expect(collect(asStream(chunks, 2))).rejects.toThrow('broke off after 2 complete objects');
 	});
 
-	it('holds no more than the object being read', () => {
-		const parser = new ExportStreamParser();
+	it('holds no more than the object being read: each object comes out before the next chunk is read', async () => {
 		const big = `{"pad":"${'x'.repeat(1000)}"},\n`;
-		let n = 0;
-		for (let i = 0; i < 2000; i++) n += parser.push(new TextEncoder().encode(big)).length;
-		expect(n).toBe(2000);
-		expect(parser.idle).toBe(true);
-		expect((parser as unknown as { pieces: string[] }).pieces).toHaveLength(0);
+		let given = 0;
+		let read = 0;
+		// The stream hands on a chunk only once every object of the chunks before it came out.
+		async function* chunks() {
+			for (let i = 0; i < 2000; i++) {
+				expect(given).toBe(i);
+				read++;
+				yield new TextEncoder().encode(big);
+			}
+		}
+		for await (const object of parseExportStream(chunks())) {
+			expect(String(object.pad)).toHaveLength(1000);
+			given++;
+		}
+		expect({ read, given }).toEqual({ read: 2000, given: 2000 });
 	});
 });

@@ -5,10 +5,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { StatusBook, type StatusBookData } from '../../nodes/SkySlopeListingsSales/helpers/statusBook';
-import { HISTORY_FILES_PER_POLL } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
+import { HISTORY_FILES_PER_POLL } from '../../nodes/SkySlopeListingsSales/helpers/statusHistory';
 import { addHistory } from '../../sandbox/listings/activity';
 import { pollTrigger, startEnv, type Env } from '../../harness/listings-env';
-import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 
 
 let env: Env;
@@ -18,7 +17,6 @@ beforeAll(async () => {
 	addHistory(env.state.store, Date.now(), { listings: 24_000, sales: 12_000, days: 3 * 365, seed: 3737 });
 }, 60_000);
 afterAll(async () => env.sandbox.close());
-beforeEach(() => forgetTriggerMemory());
 
 it(`reads the history over polls of at most ${HISTORY_FILES_PER_POLL} files and one slice more; the book ends whole`, async () => {
 	const parameters = { event: 'statusChanged', fileTypes: ['listing', 'sale'], statuses: ['closed'] };

@@ -8,10 +8,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { byId, createListing, json, pollTrigger, startEnv, type Env } from '../../harness/listings-env';
-import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 
-// Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.
-beforeEach(() => forgetTriggerMemory());
+// Each test's static data is a trigger of its own (the harness gives it its own workflow id).
 
 const HOUR = 3600 * 1000;
 

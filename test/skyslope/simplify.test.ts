@@ -1,8 +1,12 @@
 // Simplify on Get and Get Many of listings and sales: the fields people use, flat; off gives the record as the service sent it.
 import type { IDataObject } from 'n8n-workflow';
 
-import { addressLine, simplifyListing, simplifySale } from '../../nodes/SkySlopeListingsSales/helpers/simplify';
+import { addressLine, simplifyFile } from '../../nodes/SkySlopeListingsSales/helpers/simplify';
+
 import { byId, json, startEnv, type Env } from '../../harness/listings-env';
+
+const simplifyListing = (record: IDataObject) => simplifyFile('listing', record);
+const simplifySale = (record: IDataObject) => simplifyFile('sale', record);
 
 const LISTING_KEYS = [
 	'listingGuid',

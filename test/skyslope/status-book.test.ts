@@ -8,10 +8,8 @@ import { StatusBook, type StatusBookData } from '../../nodes/SkySlopeListingsSal
 import { addHistory } from '../../sandbox/listings/activity';
 import { SALE_STATUS_IDS } from '../../sandbox/listings/types';
 import { pollTrigger, startEnv, type Env } from '../../harness/listings-env';
-import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 
-// Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.
-beforeEach(() => forgetTriggerMemory());
+// Each test's static data is a trigger of its own (the harness gives it its own workflow id).
 
 const DAY = 24 * 3600 * 1000;
 const YEAR = 365 * DAY;

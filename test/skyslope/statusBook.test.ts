@@ -1,7 +1,12 @@
 // The status book is searched where it lies (each status's keys sorted, binary search) and this
 // poll's changes merged in once: the same answers as a plain map of every file, on random files
 // and moves, and a book written by an earlier version (keys in the order it read them) reads the same.
-import { fileBookKey, StatusBook, type StatusBookData } from '../../nodes/SkySlopeListingsSales/helpers/statusBook';
+import { createHash } from 'node:crypto';
+
+import { StatusBook, type StatusBookData } from '../../nodes/SkySlopeListingsSales/helpers/statusBook';
+
+/** A file's key as a stored book holds it: the first 8 bytes of SHA-256 of `type:guid`, in base64url. */
+const fileBookKey = (type: string, guid: string) => createHash('sha256').update(`${type}:${guid.toLowerCase()}`).digest().subarray(0, 8).toString('base64url');
 
 /** A small deterministic random generator (mulberry32). */
 function random(seed: number): () => number {

@@ -4,10 +4,17 @@
 import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
 import { StatusBook, type StatusBookData } from '../../nodes/SkySlopeListingsSales/helpers/statusBook';
-import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 import { addHistory } from '../../sandbox/listings/activity';
 import { SALE_STATUS_IDS } from '../../sandbox/listings/types';
 import { pollTrigger, startEnv, type Env } from '../../harness/listings-env';
+import type { AnyNode } from '../../harness/node/node-types';
+import { processLoader } from '../process';
+
+/** A restart of n8n: a fresh process's copy of the trigger, its memory gone; the database stays. */
+const restartedTrigger = processLoader(
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
+	() => (require('../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node') as { SkySlopeListingsSalesTrigger: AnyNode }).SkySlopeListingsSalesTrigger,
+);
 
 const DAY = 24 * 3600 * 1000;
 const YEAR = 365 * DAY;
@@ -19,7 +26,6 @@ jest.setTimeout(120_000);
 
 let env: Env;
 beforeEach(async () => {
-	forgetTriggerMemory();
 	env = await startEnv({ rateLimits: { listings: { limit: 100_000 } }, live: { zonelessDates: true, displayStatuses: true } });
 	addHistory(env.state.store, Date.now() - 10 * 60_000, { listings: 1_500, sales: 1_800, days: 3650, seed: 3636 });
 }, 60_000);
@@ -153,7 +159,7 @@ describe('the history in slices', () => {
 		for (let n = 0; n < 3; n++) out.push(...(await track()));
 		const unreadBefore = (staticData.history as { unread: number[] }).unread.length;
 		// The restart: the process forgets, the database gives back what it saved.
-		forgetTriggerMemory();
+		env.trigger = restartedTrigger();
 		for (const key of Object.keys(staticData)) delete staticData[key];
 		Object.assign(staticData, structuredClone(saved));
 		expect((staticData.history as { unread: number[] }).unread.length).toBe(unreadBefore + 3);

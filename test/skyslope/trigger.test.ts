@@ -3,10 +3,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { limits, selectEvents } from '../../nodes/SkySlopeListingsSales/helpers/triggerState';
 import { byId, createListing as createListingIn, pollTrigger, startEnv, type Env } from '../../harness/listings-env';
-import { forgetTriggerMemory } from '../../nodes/shared/trigger';
 
-// Each test's trigger is a trigger of its own: what this process kept of the last one is forgotten.
-beforeEach(() => forgetTriggerMemory());
+// Each test's static data is a trigger of its own (the harness gives it its own workflow id).
 
 let env: Env;
 beforeAll(async () => {
@@ -91,7 +89,8 @@ describe('trigger state', () => {
 	});
 
 	it('starts afresh when the event changes', () => {
-		const first = selectEvents({ event: 'newListing', objects: [at('2026-01-01T00:00:00.000Z', 'a')], state: {}, now: '2026-01-01T00:00:01.000Z', record: true });
+		const first = selectEvents({ event: 'newListing', objects: [at('2026-01-01T00:00:00.000Z', 'a')], state: {}, now: '2026-01-01T00:00:01.000Z' });
+		expect(Object.keys(first.state.seen ?? {})).toHaveLength(1);
 		const other = selectEvents({ event: 'newSale', objects: [], state: first.state, now: '2026-01-01T00:00:02.000Z' });
 		expect(other.state.event).toBe('newSale');
 		expect(other.state.seen).toEqual({});

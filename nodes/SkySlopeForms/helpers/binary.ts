@@ -125,12 +125,12 @@ export async function downloadDocuments(ctx: IExecuteFunctions, i: number, combi
 	};
 }
 
-export function downloadPath(fileId: number, combined: boolean): string {
+function downloadPath(fileId: number, combined: boolean): string {
 	return combined ? p`/files/${fileId}/documents/download/pdf` : p`/files/${fileId}/documents/download`;
 }
 
 /** The path of the signed documents of an envelope, or of the whole file. */
-export function signedDocumentsPath(fileId: number, formsEnvelopeId?: number): string {
+function signedDocumentsPath(fileId: number, formsEnvelopeId?: number): string {
 	return formsEnvelopeId === undefined
 		? p`/documents/signed/${fileId}`
 		: p`/documents/signed/${fileId}/envelopes/${formsEnvelopeId}`;

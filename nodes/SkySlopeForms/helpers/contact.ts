@@ -58,7 +58,7 @@ const labelOf = (key: string) => LABELS.get(key) ?? key;
  * A contact in the service's write shape from its parts: type, first and last name (required) and
  * the optional fields. Everything is checked here, before any request.
  */
-export function contactOf(
+function contactOf(
 	ctx: IExecuteFunctions,
 	i: number,
 	input: { type: unknown; firstName: unknown; lastName: unknown; fields: IDataObject },

@@ -11,7 +11,7 @@ import { oneRecord } from './paging';
  */
 
 /** Type, first name, last name and e-mail, without case or surrounding spaces: what makes a contact the same one. */
-export function contactKey(contact: IDataObject): string {
+function contactKey(contact: IDataObject): string {
 	const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 	return [contact.type, contact.firstName, contact.lastName, contact.email].map(text).join('\u0000');
 }

@@ -29,7 +29,7 @@ export function groupIdOf(ctx: IExecuteFunctions, i: number): string {
 	return checkPathId(ctx, 'Group ID', ctx.getNodeParameter('groupId', i, ''), i);
 }
 
-export function userIdOf(ctx: IExecuteFunctions, i: number): string {
+function userIdOf(ctx: IExecuteFunctions, i: number): string {
 	return checkPathId(ctx, 'User ID', ctx.getNodeParameter('userId', i, ''), i);
 }
 

@@ -7,7 +7,6 @@ import {
 	readRecord,
 	readRecords,
 	totalOf,
-	upTo,
 	type ApiContext,
 	type RecordKind,
 } from '../../shared';
@@ -54,7 +53,7 @@ export async function wholeList(
 		itemIndex: i,
 	});
 	const records = recordsOfAnswer(ctx, response, read, i);
-	return upTo(options.keep ? records.filter(options.keep) : records, limit);
+	return (options.keep ? records.filter(options.keep) : records).slice(0, limit);
 }
 
 /** Every record of a list the service answers whole, for an editor list. */
@@ -68,11 +67,10 @@ async function pages(
 	path: string,
 	read: ListRead,
 	qs: IDataObject,
-	limit: number | undefined,
+	limit: number,
 	itemIndex?: number,
 ): Promise<IDataObject[]> {
 	return await collectPages<IDataObject>({
-		returnAll: limit === undefined,
 		limit,
 		maxPageSize: MAX_PAGE_SIZE,
 		fetchPage: async (page, pageSize) => {
@@ -183,7 +181,7 @@ export async function documentWithAllFields(ctx: IExecuteFunctions, i: number, p
 	const operation = 'Get a document';
 	let first: IDataObject | undefined;
 	const fields = await collectPages<IDataObject>({
-		returnAll: true,
+		limit: Number.POSITIVE_INFINITY,
 		maxPageSize: MAX_PAGE_SIZE,
 		fetchPage: async (page, pageSize) => {
 			const document = await oneRecord(ctx, path, { kind: DOCUMENT, operation }, { qs: { page, pageSize }, itemIndex: i });

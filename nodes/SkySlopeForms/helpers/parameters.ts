@@ -52,11 +52,11 @@ export function documentIdsOf(ctx: IExecuteFunctions, i: number, max = 100): num
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 /** A date parameter as `YYYY-MM-DD`, or undefined when empty. */
-export function optionalDate(ctx: IExecuteFunctions, label: string, value: unknown, i: number): string | undefined {
+function optionalDate(ctx: IExecuteFunctions, label: string, value: unknown, i: number): string | undefined {
 	return isEmpty(value) ? undefined : toDateOnly(ctx, label, value, i);
 }
 
-export function optionalMoney(ctx: IExecuteFunctions, label: string, value: unknown, i: number): number | undefined {
+function optionalMoney(ctx: IExecuteFunctions, label: string, value: unknown, i: number): number | undefined {
 	if (isEmpty(value)) return undefined;
 	const n = checkNumber(ctx, label, value, i);
 	if (n < 0) throw inputError(ctx, label, i, `must be 0 or more, got ${n}`);
@@ -64,7 +64,7 @@ export function optionalMoney(ctx: IExecuteFunctions, label: string, value: unkn
 }
 
 /** A text parameter, trimmed, or undefined when empty. */
-export function optionalText(
+function optionalText(
 	ctx: IExecuteFunctions,
 	label: string,
 	value: unknown,

@@ -8,7 +8,7 @@ import { describeAnswer } from '../../shared';
  * A field under the service documents' name or, failing that, SkySlope's OpenAPI name for it
  * (`updatedOn` / `lastUpdated`, `type` / `fileType`, ...): a service may answer either way.
  */
-export function eitherName(record: IDataObject, serviceName: string, openApiName: string): IDataObject[string] | null {
+function eitherName(record: IDataObject, serviceName: string, openApiName: string): IDataObject[string] | null {
 	return record[serviceName] ?? record[openApiName] ?? null;
 }
 

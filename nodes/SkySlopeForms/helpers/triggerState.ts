@@ -134,7 +134,7 @@ export function notificationTime(body: IDataObject): string | undefined {
  * documents and time; when it carries no time, `signedAt` (the latest `dateSigned` the service
  * lists for the signing) stands for it, so that two signings of one envelope are two notifications.
  */
-export function notificationKey(body: IDataObject, signedAt?: string): string {
+function notificationKey(body: IDataObject, signedAt?: string): string {
 	const n = readNotification(body);
 	const ids = [...n.documentIds].sort((a, b) => a - b).map(String);
 	const at = signingAt(notificationTime(body) ?? signedAt ?? '');

@@ -14,7 +14,7 @@ import type { IDataObject } from 'n8n-workflow';
  *
  * Memory holds at most one object's text plus one decoded chunk; never the body.
  */
-export class ExportStreamParser {
+class ExportStreamParser {
 	private readonly decoder = new TextDecoder('utf-8');
 
 	/** Pieces of the object being read (kept as slices, joined once the object closes). */

@@ -83,7 +83,6 @@ export function fileGetMany(kind: 'listing' | 'sale'): Operation {
 				filters: others,
 				operation: `Get many ${kind}s`,
 				itemIndex,
-				whole: limit === undefined,
 				limit,
 			});
 			return records.map(shape);

@@ -52,13 +52,13 @@ export interface FilePage {
 }
 
 /** The start of a walk over the range the user asked for. */
-export const startWalk = (range: CreatedRange = {}): FileWalk => ({ ranges: [range], page: 1 });
+const startWalk = (range: CreatedRange = {}): FileWalk => ({ ranges: [range], page: 1 });
 
 /**
  * The next page of a link-less answer: the page number one higher, while the page was full. An
  * answer with links decides by its `next` link alone.
  */
-export function pageByNumber(qs: IDataObject, count: number): Link[] | undefined {
+function pageByNumber(qs: IDataObject, count: number): Link[] | undefined {
 	if (count < FILE_PAGE_SIZE) return undefined;
 	const key = Object.keys(qs).find((k) => k.toLowerCase() === 'pagenumber') ?? 'pageNumber';
 	const current = Number(qs[key]);
@@ -76,7 +76,7 @@ const stamp = (seconds: number) => new Date(seconds * 1000).toISOString();
  * below reaches back to records with no creation date, the newer half of one open above takes
  * records created while the walk goes on.
  */
-export function splitRange(range: CreatedRange, nowSeconds: number): [CreatedRange, CreatedRange] | undefined {
+function splitRange(range: CreatedRange, nowSeconds: number): [CreatedRange, CreatedRange] | undefined {
 	const low = range.earliest ?? 0;
 	const high = range.latest ?? Math.max(low, nowSeconds) + DAY_SECONDS;
 	if (high - low < 2) return undefined;
@@ -94,10 +94,11 @@ export interface WalkOptions {
 	operation: string;
 	itemIndex?: number;
 	/**
-	 * Whether the whole list is wanted: only then is a range probed at its page 1000 and split. A
-	 * read of at most 10,000 records (a Limit) stays on the first pages of the whole range.
+	 * How many records are wanted (readLimit): Infinity for the whole list. Only for the whole list
+	 * is a range probed at its page 1000 and split; a Limit (at most 10,000 records) stays on the
+	 * first pages of the whole range.
 	 */
-	whole: boolean;
+	limit: number;
 	/** Full pages of a range read before its page 1000 is asked for (PROBE_AFTER_PAGES by default). */
 	probeAfterPages?: number;
 }
@@ -165,7 +166,7 @@ export async function walkStep(ctx: ApiContext, walk: FileWalk, options: WalkOpt
 		if (!halves) throw tooDense(ctx, options, range);
 		return { records: [], next: { ranges: [...halves, ...walk.ranges.slice(1)], page: 1 } };
 	};
-	let fits = walk.fits === true || !options.whole;
+	let fits = walk.fits === true || Number.isFinite(options.limit);
 	if (!fits && walk.page > (options.probeAfterPages ?? PROBE_AFTER_PAGES)) {
 		// The range's first pages came full: its page 1000 says whether it holds more than 10,000.
 		const last = await readPage(ctx, options, { ...qs, pageNumber: MAX_PAGE }, true);
@@ -193,8 +194,8 @@ export const fileKey = (kind: 'listing' | 'sale', record: IDataObject): string |
  * A whole walk, or its first `limit` records: every record once, in the service's order within a
  * range, newer ranges first.
  */
-export async function walkFiles(ctx: ApiContext, range: CreatedRange, options: WalkOptions & { limit?: number }): Promise<IDataObject[]> {
-	const limit = options.limit ?? Number.POSITIVE_INFINITY;
+export async function walkFiles(ctx: ApiContext, range: CreatedRange, options: WalkOptions): Promise<IDataObject[]> {
+	const { limit } = options;
 	const out: IDataObject[] = [];
 	const seen = new Set<string>();
 	let walk: FileWalk | undefined = startWalk(range);
@@ -210,5 +211,5 @@ export async function walkFiles(ctx: ApiContext, range: CreatedRange, options: W
 		}
 		walk = page.next;
 	}
-	return Number.isFinite(limit) ? out.slice(0, limit) : out;
+	return out.slice(0, limit);
 }

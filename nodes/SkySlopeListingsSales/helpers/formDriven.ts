@@ -71,7 +71,7 @@ export interface FormDrivenWrite extends Common {
 export type Output = (value: unknown, item: IDataObject, r: Reader) => IDataObject | IDataObject[];
 
 /** Sends a body as a JSON string literal: `"{\"a\":1}"`. */
-export function asJsonString(body: IDataObject): string {
+function asJsonString(body: IDataObject): string {
 	return JSON.stringify(JSON.stringify(body));
 }
 
@@ -266,7 +266,7 @@ const sameField = (a: INodeProperties, b: INodeProperties) =>
  * write (Form For), and the operation reads that write's form with the same parameters the write
  * would. A new form-driven write appears here by itself.
  */
-export function getFormOperation(kind: string, operations: Operation[]): Operation {
+function getFormOperation(kind: string, operations: Operation[]): Operation {
 	const writes = operations
 		.map((operation) => ({ operation, form: formSources.get(operation) }))
 		.filter((w): w is { operation: Operation; form: FormSource & Required<Pick<FormSource, 'request'>> } => !!w.form?.request);

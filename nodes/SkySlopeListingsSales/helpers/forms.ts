@@ -31,11 +31,6 @@ export function formFieldsIn(value: unknown): FormField[] | undefined {
 	return list;
 }
 
-/** The fields of a form answer's payload, or none. */
-export function formFieldsOf(value: unknown): FormField[] {
-	return formFieldsIn(value) ?? [];
-}
-
 /** What a payload that is not a form looks like, for an error message. */
 export function describePayload(value: unknown): string {
 	if (Array.isArray(value)) return `a list of ${value.length} entries that are not form fields`;
@@ -56,7 +51,7 @@ function baseType(fieldType: string | null | undefined): string {
 const NUMBER_TYPES = ['int', 'int16', 'int32', 'int64', 'long', 'short', 'decimal', 'double', 'float', 'number', 'integer'];
 
 /** n8n's widget for a form field type. */
-export function mapperType(field: FormField): FieldType {
+function mapperType(field: FormField): FieldType {
 	const t = baseType(field.fieldType);
 	if (field.allowableSelections?.length) return 'options';
 	if (NUMBER_TYPES.includes(t)) return 'number';
@@ -90,7 +85,7 @@ function words(name: string): string {
  * What people read for a field: `property.streetNumber` -> `Property: Street Number`. The id stays
  * the service's path (the body is rebuilt from it); dates of form changes are not shown.
  */
-export function fieldLabel(id: string, field: FormField): string {
+function fieldLabel(id: string, field: FormField): string {
 	let label = id.split('.').map(words).join(': ');
 	// A choice is picked by name: `sourceId` reads `Source`.
 	if (field.allowableSelections?.length) label = label.replace(/ IDs?$/, '');
@@ -258,7 +253,7 @@ function shown(value: unknown): string {
 }
 
 /** `1 (MLS), 2 (Online Portal)`. */
-export function choicesText(selections: Array<{ id: number; name: string }>): string {
+function choicesText(selections: Array<{ id: number; name: string }>): string {
 	return selections.map((s) => `${s.id} (${s.name})`).join(', ');
 }
 

@@ -51,7 +51,7 @@ const RULES: Record<ListingLimit, Rule> = {
  * whatever wrapping the service sends it; an unreadable answer fails the item rather than count 0)
  * and counts what it already holds.
  */
-export async function checkListingRoom(
+async function checkListingRoom(
 	ctx: IExecuteFunctions,
 	r: Reader,
 	listingPath: string,

@@ -91,7 +91,7 @@ export async function filesPage(
 	let walk: FileWalk | undefined = walkOfToken(token);
 	const shown = new Set(walk.shown ?? []);
 	const records: IDataObject[] = [];
-	const options = { kind, filters: {}, operation: `Search ${kind}s`, whole: true, probeAfterPages: 1 };
+	const options = { kind, filters: {}, operation: `Search ${kind}s`, limit: Number.POSITIVE_INFINITY, probeAfterPages: 1 };
 	// A step that only learnt that a range is split brings no records: read on to a page that does.
 	while (walk && records.length === 0) {
 		const page: FilePage = await walkStep(ctx, { ...walk, shown: undefined }, options);

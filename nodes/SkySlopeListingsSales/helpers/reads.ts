@@ -8,7 +8,6 @@ import {
 	readRecords,
 	returnAllAndLimit,
 	statusOf,
-	upTo,
 	type ApiContext,
 	type ListEnd,
 	type Operation,
@@ -82,7 +81,7 @@ export function listRead(spec: ListRead): Operation {
 			const qs = spec.qs?.(r);
 			const limit = readLimit(this, itemIndex, MAX_LIST_LIMIT);
 			const envelope = await skySlopeRequest.call(this, { method: 'GET', path, qs, itemIndex });
-			return upTo(readRecords(this, envelope.value, { ...spec.kind, operation: spec.action, itemIndex, status: statusOf(envelope) }), limit);
+			return readRecords(this, envelope.value, { ...spec.kind, operation: spec.action, itemIndex, status: statusOf(envelope) }).slice(0, limit);
 		},
 	});
 }

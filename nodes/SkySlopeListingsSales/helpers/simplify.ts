@@ -64,7 +64,7 @@ const documentCount = (record: IDataObject): number | null => (Array.isArray(rec
 
 const stageName = (record: IDataObject) => (isObject(record.stage) ? orNull(record.stage.stageName) : null);
 
-export function simplifyListing(record: IDataObject): IDataObject {
+function simplifyListing(record: IDataObject): IDataObject {
 	return {
 		listingGuid: orNull(record.listingGuid),
 		mlsNumber: orNull(record.mlsNumber),
@@ -85,7 +85,7 @@ export function simplifyListing(record: IDataObject): IDataObject {
 	};
 }
 
-export function simplifySale(record: IDataObject): IDataObject {
+function simplifySale(record: IDataObject): IDataObject {
 	return {
 		saleGuid: orNull(record.saleGuid),
 		mlsNumber: orNull(record.mlsNumber),

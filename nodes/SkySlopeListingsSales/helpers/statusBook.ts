@@ -34,7 +34,7 @@ export function fileGuid(object: IDataObject): string | undefined {
 	return typeof guid === 'string' && guid.trim() ? guid.trim().toLowerCase() : undefined;
 }
 
-export function fileBookKey(type: string, guid: string): string {
+function fileBookKey(type: string, guid: string): string {
 	return createHash('sha256').update(`${type}:${guid.toLowerCase()}`).digest().subarray(0, 8).toString('base64url');
 }
 

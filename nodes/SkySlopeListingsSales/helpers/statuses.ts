@@ -1,3 +1,22 @@
+import { byName } from '../../shared';
+
+/** The statuses the export filters by (spec 2.5), as its `status` parameter takes them. */
+export const EXPORT_STATUSES = [
+	'active',
+	'pending',
+	'closed',
+	'incomplete',
+	'expired',
+	'canceledPending',
+	'canceledApproved',
+	'archived',
+] as const;
+
+/** EXPORT_STATUSES to pick from, as the action's Statuses filter and the trigger's Statuses show them. */
+export const EXPORT_STATUS_OPTIONS = byName(
+	EXPORT_STATUSES.map((s) => ({ name: s.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase()), value: s })),
+);
+
 /**
  * Statuses in either spelling. The service's filters take the spec's values (`closed`,
  * `canceledApproved`), while the live service writes a record's status as it displays it (`Closed`,

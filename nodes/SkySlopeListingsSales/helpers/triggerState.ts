@@ -87,8 +87,6 @@ export interface Selection {
  *   `previousStatus` as SkySlope wrote it. A file the book does not hold is new to the account
  *   (created after the book was read, or newly shared with it): it is emitted once, with
  *   `previousStatus: null`, when it is in a target status. The book is updated as it goes.
- * - `record` (the first activation of the other events) stores what the window holds without
- *   emitting anything.
  */
 export function selectEvents(options: {
 	event: TriggerEvent;
@@ -97,14 +95,13 @@ export function selectEvents(options: {
 	/** The server time of this poll, the next cursor. */
 	now: string;
 	targetStatuses?: string[];
-	record?: boolean;
 	/** Objects whose event time is before this (ms) are recorded, not emitted. */
 	recordBefore?: number;
 	book?: StatusBook;
 	/** What an earlier state knew of a file the book does not hold yet. */
 	earlier?: (type: string, guid: string) => string | undefined;
 }): Selection {
-	const { event, objects, now, record, book } = options;
+	const { event, objects, now, book } = options;
 	const previous = options.state.event === event ? options.state : {};
 	const seen: Record<string, number> = { ...(previous.seen ?? {}) };
 	const targets = options.targetStatuses ?? [];
@@ -122,7 +119,7 @@ export function selectEvents(options: {
 		if (seen[key] !== undefined) continue;
 		seen[key] = time;
 		if (event !== 'statusChanged') {
-			if (!record && !(options.recordBefore !== undefined && time < options.recordBefore)) emit.push(object);
+			if (!(options.recordBefore !== undefined && time < options.recordBefore)) emit.push(object);
 			continue;
 		}
 		const change = statusChange(book, object, targets, { earlier: options.earlier, bookSince: since, now: serviceTime(now) });

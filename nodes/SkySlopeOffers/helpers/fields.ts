@@ -58,7 +58,7 @@ export function agentIdField(description: string, required = true): INodePropert
  * that workflows saved before the field was a locator hold (inside a collection n8n does not
  * extract it). No Offers locator has a URL mode, so the value is taken as it is.
  */
-export function locatorValue(raw: unknown): unknown {
+function locatorValue(raw: unknown): unknown {
 	return isRecord(raw) && 'value' in raw ? raw.value : raw;
 }
 

@@ -23,7 +23,7 @@ const MAX_PAGES_PER_WINDOW = 10_000;
 export interface OfferRangeOptions {
 	start: Date;
 	end: Date;
-	/** Stop once this many offers were collected (after the filter); undefined reads everything. */
+	/** Stop once this many offers were collected (after the filter; readLimit): Infinity, or none, reads everything. */
 	limit?: number;
 	/** Keep only offers on listings of this agent (OfferProperty.OfferAgentId). */
 	agentId?: string;
@@ -77,7 +77,7 @@ export function dayWindows(start: Date, end: Date): DayWindow[] {
 }
 
 /** One page of GET /ext/offers/ for a window of whole days the service accepts. */
-export async function offersPage(this: ApiContext, window: DayWindow, page: number, itemIndex?: number): Promise<Offer[]> {
+async function offersPage(this: ApiContext, window: DayWindow, page: number, itemIndex?: number): Promise<Offer[]> {
 	const body = await offersRequest.call(this, {
 		method: 'GET',
 		path: '/ext/offers/',
@@ -120,7 +120,8 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 	const seen = new Set<string>();
 	const out: Offer[] = [];
 	let handedOn = 0;
-	const full = () => limit !== undefined && out.length + handedOn >= limit;
+	const most = limit ?? Number.POSITIVE_INFINITY;
+	const full = () => out.length + handedOn >= most;
 	const startMs = start.getTime();
 	const endMs = end.getTime();
 	const where = (window: DayWindow) => `the offers of ${window.startDate} to ${window.endDate}`;
@@ -180,7 +181,7 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 			});
 		}
 	}
-	return limit !== undefined ? out.slice(0, limit) : out;
+	return out.slice(0, most);
 }
 
 export function offerAgentId(offer: Offer): string | undefined {

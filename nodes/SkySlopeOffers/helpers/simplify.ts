@@ -12,7 +12,7 @@ const group = (offer: IDataObject, name: string): IDataObject => {
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value).trim());
 
 /** `12 Oak St #4, Davis, CA 95616`: the parts given, in that order; null with none. */
-export function offerAddress(property: IDataObject): string | null {
+function offerAddress(property: IDataObject): string | null {
 	const street = [text(property.StreetNumber), text(property.StreetName)].filter(Boolean).join(' ');
 	const unit = text(property.UnitNumber);
 	const line = street && unit ? `${street} #${unit}` : street || (unit ? `#${unit}` : '');

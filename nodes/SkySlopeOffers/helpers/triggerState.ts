@@ -88,12 +88,12 @@ function canonical(value: unknown): string {
 }
 
 /** Six characters (36 bits) of the SHA-256 of the offer's content, whatever its key order. */
-export function fingerprint(offer: Offer): string {
+function fingerprint(offer: Offer): string {
 	return createHash('sha256').update(canonical(offer)).digest().subarray(0, 6).toString('base64url').slice(0, 6);
 }
 
 /** The key an offer is recorded under: 72 bits of the SHA-256 of its OfferId. */
-export function offerKey(offerId: string): string {
+function offerKey(offerId: string): string {
 	return createHash('sha256').update(offerId).digest().subarray(0, 9).toString('base64url');
 }
 
@@ -230,10 +230,6 @@ function recorded(state: OffersTriggerState): Recorded {
 	return book;
 }
 
-/** Whether the state has recorded an offer, and how many it holds. */
-export const hasRecorded = (state: IDataObject, offerId: string) => recorded(state).get(offerKey(offerId)) !== undefined;
-export const recordedCount = (state: IDataObject) => recorded(state).size;
-
 /** Oldest first: by ModificationTimestamp, then OfferSubmissionDate, then OfferId. */
 export function byModification(a: Offer, b: Offer): number {
 	return (
@@ -248,7 +244,7 @@ export function byModification(a: Offer, b: Offer): number {
  * when never seen; updated when its OfferVersionNumber is higher, or the same with a later
  * ModificationTimestamp, or the same version and time with other content (a service that changes
  * an offer without stamping it). An older copy (a stale replica) is never news. Each version is
- * reported once. With `recordOnly` nothing is reported. With `baselineSince` (the baseline: what
+ * reported once. With `baselineSince` (the baseline: what
  * the watch holds from before it began) an offer never seen is recorded, and reported as updated
  * (its earlier version unknown) only when it changed after that moment. Otherwise an offer
  * submitted before the horizon is outside the watch: neither recorded nor reported.
@@ -256,7 +252,7 @@ export function byModification(a: Offer, b: Offer): number {
 export function diffOffers(
 	state: OffersTriggerState,
 	offers: Offer[],
-	options: { includeUpdates: boolean; recordOnly?: boolean; baselineSince?: number },
+	options: { includeUpdates: boolean; baselineSince?: number },
 ): Array<{ offer: Offer; event: OfferEvent; previousUnknown?: boolean }> {
 	const seen = recorded(state);
 	const horizon = time(state.horizon);
@@ -280,7 +276,7 @@ export function diffOffers(
 			continue;
 		}
 		if (!previous) {
-			if (horizon && now.submitted && now.submitted < horizon && !options.recordOnly) continue;
+			if (horizon && now.submitted && now.submitted < horizon) continue;
 			event = 'new';
 		} else if (now.version !== previous.version) {
 			if (now.version < previous.version) continue;
@@ -296,7 +292,6 @@ export function diffOffers(
 			continue;
 		}
 		seen.set(key, now);
-		if (options.recordOnly) continue;
 		if (event === 'updated' && !options.includeUpdates) continue;
 		out.push({ offer, event });
 	}

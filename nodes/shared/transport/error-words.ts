@@ -80,7 +80,7 @@ async function toCredentialError({ ctx, service, failure, secrets, itemIndex }: 
  * How to go on after an answer, by its status: the description of every service error says it
  * (n8n's guidelines: the message says what happened, the description how to fix it).
  */
-export function fixForStatus(status: number | undefined, authNotReached = false): string {
+function fixForStatus(status: number | undefined, authNotReached = false): string {
 	if (status === undefined) {
 		return "To fix: check that n8n can reach the service (network, proxy, firewall) and that the credential's environment is the right one, then run again.";
 	}

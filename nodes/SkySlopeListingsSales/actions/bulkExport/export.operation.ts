@@ -6,21 +6,11 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { byName, checkEnum, checkInt, checkString, defineOperation, filtersField, inputError, toIsoDateTime } from '../../../shared';
+import { checkEnum, checkInt, checkString, defineOperation, filtersField, inputError, toIsoDateTime } from '../../../shared';
 import { ExportStreamError, parseExportStream } from '../../helpers/exportStreamParser';
 import { notWhole } from '../../helpers/exportSummary';
+import { EXPORT_STATUSES, EXPORT_STATUS_OPTIONS } from '../../helpers/statuses';
 import { skySlopeStream } from '../../transport';
-
-export const EXPORT_STATUSES = [
-	'active',
-	'pending',
-	'closed',
-	'incomplete',
-	'expired',
-	'canceledPending',
-	'canceledApproved',
-	'archived',
-] as const;
 
 const DATE_FILTERS: Array<[string, string, string]> = [
 	['createdAfter', 'Created After', 'Files created at or after this moment'],
@@ -60,7 +50,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Statuses',
 		name: 'statuses',
 		type: 'multiOptions',
-		options: byName(EXPORT_STATUSES.map((s) => ({ name: title(s), value: s }))),
+		options: EXPORT_STATUS_OPTIONS,
 		default: [],
 		description: 'Only files in these statuses; none picked means every status',
 	},

@@ -1,8 +1,10 @@
 import { randomBytes } from 'crypto';
-import type { IDataObject, INodeExecutionData, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { triggerKey } from './node';
 
 /**
- * How the triggers stay exact under n8n's own trigger runtime (docs/ARCHITECTURE.md, "Triggers
+ * How the polling triggers stay exact under n8n's own trigger runtime (docs/ARCHITECTURE.md, "Triggers
  * under n8n's runtime"):
  *
  * - n8n's scheduler starts a poll on every tick without waiting for the last one of the same
@@ -17,10 +19,8 @@ import type { IDataObject, INodeExecutionData, IPollFunctions, IWebhookFunctions
  *   it, and the triggers' states are made so that re-reading what was lost is harmless.
  * - A poll past n8n's budget may have been abandoned (the durable scheduler's 45 s): its items are
  *   kept in its state and emitted by the next tick at once, before anything is read.
- * - n8n runs webhook requests of one workflow side by side, each on its own copy of the static data,
- *   and the last save wins. `claimKeys` claims keys (a notification, a signed document) in this
- *   process synchronously, so that of two requests at the same moment only one delivers, and every
- *   save writes every key this process holds, so that none is lost to a concurrent save.
+ *
+ * Webhook triggers have their own: webhookClaims.ts.
  */
 
 /** Static data keys of the runtime, beside a trigger's own. */
@@ -58,27 +58,20 @@ interface PollSlot {
  * A poll running longer than this is taken for hung: the next tick runs, and the hung one, should
  * it ever end, saves nothing (its state would be older than the new poll's).
  */
-export const STALE_POLL_MS = 30 * 60 * 1000;
+const STALE_POLL_MS = 30 * 60 * 1000;
 /** The share of n8n's poll timeout that getPollBudgetMs() answers (36 s of the durable scheduler's 45 s). */
 const BUDGET_SHARE = 0.8;
 /** Stamps a line keeps: a week of quiet polls a minute apart. */
 const LINE_LIMIT = 10_000;
 
-
 const polls = new Map<string, PollSlot>();
 let tokens = 0;
-
-/** The trigger a call belongs to: its workflow and node (the node's id survives a rename). */
-export function triggerKey(ctx: IPollFunctions | IWebhookFunctions): string {
-	const node = ctx.getNode();
-	return `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
-}
 
 /**
  * A deep copy of JSON data that shares its strings (they cannot change): a state's megabytes of
  * packed books are not copied on every poll, as a round trip through JSON text would.
  */
-export function copyJson(value: unknown): unknown {
+function copyJson(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map((entry) => copyJson(entry) ?? null);
 	if (value && typeof value === 'object') {
 		// A Date, or anything else JSON writes its own way, as JSON would write it.
@@ -180,7 +173,7 @@ export async function exclusivePoll(ctx: IPollFunctions, label: string, poll: Tr
  * HISTORY_CAP_MS, so that a poll that is an activation (a publish, a restart: n8n aborts a
  * publication after about 84 s) stays well inside n8n's deadline. n8n 1.x gives no budget.
  */
-export const HISTORY_CAP_MS = 30_000;
+const HISTORY_CAP_MS = 30_000;
 export function historyBudgetMs(ctx: IPollFunctions): number {
 	const budget = pollBudgetMs(ctx);
 	return Math.min(HISTORY_CAP_MS, Number.isFinite(budget) ? budget / 2 : HISTORY_CAP_MS);
@@ -191,100 +184,4 @@ function pollBudgetMs(ctx: IPollFunctions): number {
 	const offered = (ctx as IPollFunctions & { getPollBudgetMs?: () => number }).getPollBudgetMs;
 	const budget = typeof offered === 'function' ? offered.call(ctx) : undefined;
 	return typeof budget === 'number' && budget > 0 ? budget : Number.POSITIVE_INFINITY;
-}
-
-/** What this process knows of one list of a webhook trigger's state (e.g. delivered documents). */
-interface ClaimedList {
-	/** Keys claimed by requests in this process, oldest first, saved or not yet. */
-	mine: string[];
-	/**
-	 * Keys given back by failed deliveries: a concurrent request may already have copied one into
-	 * its static data, or saved it; every save here leaves them out, until a request claims one again.
-	 */
-	released: Set<string>;
-}
-
-/** Per trigger, per list. */
-const claimed = new Map<string, Map<string, ClaimedList>>();
-
-function claimedList(ctx: IWebhookFunctions, list: string): ClaimedList {
-	const key = triggerKey(ctx);
-	const lists = claimed.get(key) ?? new Map<string, ClaimedList>();
-	claimed.set(key, lists);
-	const entry = lists.get(list) ?? { mine: [], released: new Set<string>() };
-	lists.set(list, entry);
-	return entry;
-}
-
-/**
- * The keys of one list, as this process and the stored state together know them: every key of
- * both but those given back, oldest first, at most `limit`.
- */
-function knownKeys(entry: ClaimedList, stored: unknown, limit: number): string[] {
-	const fromStore = Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string' && !entry.released.has(k)) : [];
-	const storeSet = new Set(fromStore);
-	// The stored order stands (oldest first); keys claimed here and not saved yet come after.
-	const merged = [...fromStore, ...entry.mine.filter((k) => !storeSet.has(k))].slice(-limit);
-	entry.mine = entry.mine.slice(-limit);
-	return merged;
-}
-
-export interface Claim {
-	/** The keys this call claimed: none of them was known before. */
-	readonly taken: string[];
-	/** How many of the oldest keys the bound (`limit`) made the list forget to hold these. */
-	readonly forgot: number;
-	/** Writes every key known now into the static data (call before returning). */
-	save(): void;
-	/** Gives the claimed keys back (the delivery failed: a resend must deliver them). */
-	release(): void;
-}
-
-/**
- * Claims keys of one list of a webhook trigger's static data, synchronously: of two requests at the
- * same moment, only the first gets a key. Keys already known (stored or claimed in this process)
- * are not taken. With `firstOnly`, claims only the first key of `keys` not known (a notification
- * that stands for the oldest of several signings not delivered yet).
- */
-export function claimKeys(ctx: IWebhookFunctions, list: string, keys: string[], limit: number, firstOnly = false): Claim {
-	const data = ctx.getWorkflowStaticData('node');
-	const entry = claimedList(ctx, list);
-	const known = knownKeys(entry, data[list], limit);
-	const set = new Set(known);
-	const taken: string[] = [];
-	for (const k of keys) {
-		if (set.has(k)) continue;
-		set.add(k);
-		taken.push(k);
-		entry.released.delete(k);
-		if (firstOnly) break;
-	}
-	entry.mine.push(...taken);
-	const forgot = Math.max(0, known.length + taken.length - limit);
-	const save = () => {
-		data[list] = knownKeys(entry, data[list], limit);
-	};
-	save();
-	return {
-		taken,
-		forgot,
-		save,
-		release: () => {
-			const back = new Set(taken);
-			entry.mine = entry.mine.filter((k) => !back.has(k));
-			for (const k of taken) entry.released.add(k);
-			// Bounded like the list: the oldest given-back keys are let go first.
-			for (const k of entry.released) {
-				if (entry.released.size <= limit) break;
-				entry.released.delete(k);
-			}
-			data[list] = (Array.isArray(data[list]) ? (data[list] as string[]) : []).filter((k) => !back.has(k));
-		},
-	};
-}
-
-/** Forgets what this process knows of every trigger, as a restart of n8n does. */
-export function forgetTriggerMemory(): void {
-	polls.clear();
-	claimed.clear();
 }

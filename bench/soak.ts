@@ -16,9 +16,9 @@ import { clearSandboxLog, runWorkflow, sandboxLog, setFaults, skyslopeNode, work
 import { SANDBOX_CLIENT_SECRET } from '../sandbox/forms';
 import { DEMO } from '../sandbox/listings';
 import { OFFERS_CLIENT_SECRET } from '../sandbox/offers';
-import { say } from './lib/host';
-import { freePort, REPO_ROOT } from './lib/processes';
-import { startHost, type Host } from './lib/setup';
+import { say } from '../scripts/lib/host';
+import { freePort, REPO_ROOT } from '../scripts/lib/processes';
+import { startHost, type Host } from '../scripts/lib/setup';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const RESULTS = join(REPO_ROOT, 'test', 'reliability', 'RESULTS.md');
