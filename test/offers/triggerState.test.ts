@@ -1,5 +1,5 @@
 import type { Offer } from '../../nodes/SkySlopeOffers/helpers/offers';
-import { diffOffers, pruneSeen, RECORD_LENGTH, type OffersTriggerState } from '../../nodes/SkySlopeOffers/helpers/triggerState';
+import { diffOffers, MAX_SEEN, pruneSeen, RECORD_LENGTH, type OffersTriggerState } from '../../nodes/SkySlopeOffers/helpers/triggerState';
 import { recordedCount, unrecorded } from './recorded';
 
 /** The baseline's read, as the node makes it: what the watch holds from before it began (here 2027, after every change below). */
@@ -71,23 +71,26 @@ describe('offers trigger state', () => {
 		expect(found.map((x) => x.offer.OfferId)).toEqual(['early', 'late']);
 	});
 
-	it('forgets offers no later poll can read, and stays under its bound', () => {
+	it('forgets offers no later poll can read, and stays under its bound (MAX_SEEN)', () => {
 		const state: OffersTriggerState = {};
-		const offers = Array.from({ length: 50 }, (_, i) => offer(`o${i}`, 1, T0 + i * DAY, T0 + i * DAY));
-		diffOffers(state, offers, BASELINE);
-		pruneSeen(state, T0 + 10 * DAY, 30);
-		// The 30 newest kept: o20 to o49, and no other.
-		expect(recordedCount(state)).toBe(30);
-		expect(unrecorded(state, offers.slice(20))).toEqual([]);
+		// 10 offers submitted before the period's start, then MAX_SEEN + 20 in it, a minute apart.
+		const START = T0 + 10 * DAY;
+		const before = Array.from({ length: 10 }, (_, i) => offer(`b${i}`, 1, T0 + i * DAY, T0 + i * DAY));
+		const inPeriod = Array.from({ length: MAX_SEEN + 20 }, (_, i) => offer(`o${i}`, 1, START + i * 60_000, START + i * 60_000));
+		diffOffers(state, [...before, ...inPeriod], BASELINE);
+		pruneSeen(state, START);
+		// The MAX_SEEN newest kept, and no other: the 10 before the start and the 20 oldest of the period go.
+		expect(recordedCount(state)).toBe(MAX_SEEN);
+		expect(unrecorded(state, inPeriod.slice(20))).toEqual([]);
 		// Packed: RECORD_LENGTH characters an offer.
-		expect((state.book as string).length).toBe(30 * RECORD_LENGTH);
-		expect(Date.parse(state.horizon as string)).toBeGreaterThan(T0 + 10 * DAY);
+		expect((state.book as string).length).toBe(MAX_SEEN * RECORD_LENGTH);
+		expect(Date.parse(state.horizon as string)).toBeGreaterThan(START + 19 * 60_000);
 		// An offer submitted before the horizon is outside the watch: a later read of it reports nothing
 		// (neither "new" nor "updated": the trigger cannot tell what changed), and is not kept.
-		const back = diffOffers(state, [offer('o3', 2, T0 + 60 * DAY, T0 + 3 * DAY)], { includeUpdates: true });
+		const back = diffOffers(state, [offer('o3', 2, T0 + 60 * DAY, START + 3 * 60_000), offer('b3', 2, T0 + 60 * DAY, T0 + 3 * DAY)], { includeUpdates: true });
 		expect(back).toEqual([]);
-		pruneSeen(state, T0 + 10 * DAY);
-		expect(recordedCount(state)).toBe(30);
+		pruneSeen(state, START);
+		expect(recordedCount(state)).toBe(MAX_SEEN);
 		expect(state.floor).toBe(state.horizon);
 		expect(JSON.parse(JSON.stringify(state))).toEqual(state);
 	});

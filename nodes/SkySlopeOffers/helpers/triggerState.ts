@@ -300,17 +300,17 @@ export function diffOffers(
 
 /**
  * Forgets offers submitted before `startMs` (no later poll reads them: the service finds offers by
- * submission date), then the oldest beyond `maxSeen`; the horizon (and, for the bound, the floor)
+ * submission date), then the oldest beyond `MAX_SEEN`; the horizon (and, for the bound, the floor)
  * moves up to what was forgotten. Writes the book (and drops an earlier version's `seen`).
  */
-export function pruneSeen(state: OffersTriggerState, startMs: number, maxSeen = MAX_SEEN): void {
+export function pruneSeen(state: OffersTriggerState, startMs: number): void {
 	const seen = recorded(state);
 	let horizon = Math.max(time(state.horizon), startMs);
 	let keepFrom = startMs;
 	const times = seen.times().filter((at) => at >= startMs);
-	if (times.length > maxSeen) {
+	if (times.length > MAX_SEEN) {
 		// Keep whole seconds together: the horizon is the first second still kept.
-		keepFrom = times.sort()[times.length - maxSeen];
+		keepFrom = times.sort()[times.length - MAX_SEEN];
 		horizon = Math.max(horizon, keepFrom);
 		state.floor = new Date(horizon).toISOString();
 	}
