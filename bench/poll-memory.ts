@@ -123,7 +123,7 @@ export async function pollMemoryBench(): Promise<void> {
 		await poll();
 		let baselinePolls = 0;
 		const offersMemory = await measure(async (measured) => {
-			// The baseline spreads over polls of at most 100 requests (BASELINE_REQUESTS_PER_POLL).
+			// The baseline spreads over polls of at most 50 requests (BASELINE_REQUESTS_PER_POLL).
 			for (let n = 0; n < 100 && (n === 0 || state.baselineSince !== undefined); n++) {
 				await measured(poll);
 				baselinePolls++;

@@ -5,7 +5,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { type Offer, type OfferUpsert } from '../../sandbox/offers';
 import { recordedCount, unrecorded } from './recorded';
-import { BASELINE_REQUESTS_PER_POLL } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
+import { BASELINE_REQUESTS_PER_POLL } from '../../nodes/SkySlopeOffers/helpers/offersWatch';
 import { processLoader } from '../process';
 import type { AnyNode } from '../../harness/node/node-types';
 import { useOffers } from './setup';
