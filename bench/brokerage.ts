@@ -9,7 +9,7 @@
 // rate limit raised). 18: the mirror's first load of all of it (records a second against the rate
 // limit, n8n's peak memory, the database against the sandbox).
 import { randomUUID } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
@@ -31,6 +31,7 @@ import {
 	type Mirror,
 } from '../harness/mirror';
 import type { WorkflowNode } from '../harness/n8n/workflows';
+import { memoryCgroupDir } from '../scripts/lib/processes';
 import { fmt, mb, out, report } from './lib';
 
 const LISTINGS = Number(process.env.BENCH_BROKERAGE_LISTINGS ?? 100_000);
@@ -506,7 +507,7 @@ async function firstLoadFigure(m: Mirror): Promise<void> {
 		target: '>= 0.5',
 		detail: [
 			`${load.status}: ${rows} rows in ${fmt(loadSeconds, 1)} s = ${fmt(rows / loadSeconds, 0)} records/s from ${loadRequests} export requests; the limit of 100 requests a minute allows ${fmt(allowed, 0)} records/s at that size`,
-			...(container ? [`n8n in a container of ${container} MB (a memory cgroup, no swap): the load finished`] : []),
+			...(container ? [`n8n in a container of ${container} MB (a memory cgroup, no swap): the load finished; ${containerWords(container)}`] : []),
 			`during the load: ${above(loadMemory)}; ${memoryWords(loadMemory)}`,
 			`against the sandbox: ${comparison.map((c) => `${c.table} ${c.rows} of ${c.expected} rows, ${c.missing.length} missing, ${c.extra.length} extra, ${c.stale.length} older${exact(c) ? ' (exact)' : ` (DIFFERS: ${[...c.missing, ...c.extra, ...c.stale].slice(0, 3).join('; ')})`}`).join('; ')}`,
 			...differences,
@@ -514,6 +515,20 @@ async function firstLoadFigure(m: Mirror): Promise<void> {
 			'value: records a second / what the rate limit allows',
 		].join('\n'),
 	});
+}
+
+/**
+ * What the container's cgroup saw over the whole run: its most (n8n and what it started, page cache
+ * included, which the kernel reclaims at the limit), how often it met the limit, and whether the
+ * kernel stopped a process for memory.
+ */
+function containerWords(mb: number): string {
+	const dir = memoryCgroupDir(mb);
+	const read = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8').trim() : undefined);
+	const most = Number(read('memory.max_usage_in_bytes') ?? read('memory.peak') ?? NaN) / 2 ** 20;
+	const met = read('memory.failcnt') ?? /max (\d+)/.exec(read('memory.events') ?? '')?.[1] ?? '?';
+	const killed = /oom_kill (\d+)/.exec(read('memory.oom_control') ?? read('memory.events') ?? '')?.[1] ?? '?';
+	return `the container's most ${fmt(most, 0)} MB (page cache included), at its limit ${met} times, processes stopped for memory: ${killed}`;
 }
 
 /**

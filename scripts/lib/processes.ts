@@ -216,18 +216,25 @@ export async function startSandboxProcess(
 }
 
 /** Starts `n8n start` and waits until its REST API answers. */
+const CGROUP_V1 = '/sys/fs/cgroup/memory';
+
+/** Where the memory cgroup of a container of `mb` lives (v1, or v2). */
+export function memoryCgroupDir(mb: number): string {
+	return existsSync(join(CGROUP_V1, 'memory.limit_in_bytes')) ? join(CGROUP_V1, `n8n-${mb}mb`) : join('/sys/fs/cgroup', `n8n-${mb}mb`);
+}
+
 /**
  * A memory cgroup (v1 or v2) limited to `mb` with no swap: a container's limit. Root only; a machine
  * without a writable memory controller says so.
  */
 export function memoryCgroup(mb: number): string {
 	const bytes = String(Math.round(mb * 2 ** 20));
-	const v1 = '/sys/fs/cgroup/memory';
-	const v2 = '/sys/fs/cgroup';
-	const dir = existsSync(join(v1, 'memory.limit_in_bytes')) ? join(v1, `n8n-${mb}mb`) : join(v2, `n8n-${mb}mb`);
+	const dir = memoryCgroupDir(mb);
 	if (!existsSync(dir)) mkdirSync(dir);
-	if (dir.startsWith(v1)) {
+	if (dir.startsWith(CGROUP_V1)) {
 		writeFileSync(join(dir, 'memory.limit_in_bytes'), bytes);
+		// Its most so far is this run's, not an earlier run's.
+		writeFileSync(join(dir, 'memory.max_usage_in_bytes'), '0');
 	} else {
 		writeFileSync(join(dir, 'memory.max'), bytes);
 		writeFileSync(join(dir, 'memory.swap.max'), '0');
