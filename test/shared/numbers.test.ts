@@ -60,6 +60,12 @@ describe('bench/RESULTS.md is the source of the figures the docs repeat', () => 
 		expect(find('docs/offers.md', /([\d.]+) MB at 100,000/)).toBe(mb);
 	});
 
+	it("figure 18's least container: MIRROR.md", () => {
+		const mb = find('bench/RESULTS.md', /\*\*(\d+) MB is the least container tried that holds\*\*/);
+		expect(find('bench/RESULTS.md', /\| 18 \|[^\n]*?\*\*(\d+) MB: exact/)).toBe(mb);
+		expect(find('docs/MIRROR.md', /The container to give n8n\*\* for it: \*\*(\d+) MB\*\* finished the first load exactly/)).toBe(mb);
+	});
+
 	it("figure 14's longest lag: the README and MIRROR.md, rounded up", () => {
 		const worst = Math.ceil(Number(find('bench/RESULTS.md', /\| 14 \|[^\n]*?worst \*\*([\d.]+) s\*\*/)));
 		expect(num(find('README.md', /within one poll interval in the benchmark \((\d+) s at\s+most/))).toBe(worst);
