@@ -126,7 +126,7 @@ export class SkySlopeOffersTrigger implements INodeType {
 			for (let back = 0; back < SAMPLE_DAYS; back += MAX_RANGE_DAYS) {
 				const end = new Date(now - back * DAY_MS);
 				const start = new Date(Math.max(now - SAMPLE_DAYS * DAY_MS, end.getTime() - MAX_RANGE_DAYS * DAY_MS));
-				const offers = await listOffersInRange.call(this, { start, end, agentId });
+				const offers = await listOffersInRange.call(this, { start, end, limit: Number.POSITIVE_INFINITY, agentId });
 				if (offers.length) {
 					const newest = [...offers].sort(byModification).pop() as Offer;
 					return [[toItem(newest, 'new')]];

@@ -23,8 +23,8 @@ const MAX_PAGES_PER_WINDOW = 10_000;
 export interface OfferRangeOptions {
 	start: Date;
 	end: Date;
-	/** Stop once this many offers were collected (after the filter; readLimit): Infinity, or none, reads everything. */
-	limit?: number;
+	/** Stop once this many offers were collected (after the filter; readLimit): Infinity reads everything. */
+	limit: number;
 	/** Keep only offers on listings of this agent (OfferProperty.OfferAgentId). */
 	agentId?: string;
 	itemIndex?: number;
@@ -120,8 +120,7 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 	const seen = new Set<string>();
 	const out: Offer[] = [];
 	let handedOn = 0;
-	const most = limit ?? Number.POSITIVE_INFINITY;
-	const full = () => out.length + handedOn >= most;
+	const full = () => out.length + handedOn >= limit;
 	const startMs = start.getTime();
 	const endMs = end.getTime();
 	const where = (window: DayWindow) => `the offers of ${window.startDate} to ${window.endDate}`;
@@ -181,7 +180,7 @@ export async function listOffersInRange(this: ApiContext, options: OfferRangeOpt
 			});
 		}
 	}
-	return out.slice(0, most);
+	return out.slice(0, limit);
 }
 
 export function offerAgentId(offer: Offer): string | undefined {

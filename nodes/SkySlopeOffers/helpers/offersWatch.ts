@@ -47,7 +47,7 @@ export async function pollOffers(
 	// and what it reports, never a window of them (memory flat in the number of offers).
 	const read = async (start: number, end: number, diff: (offers: Offer[]) => Found[]): Promise<Found[]> => {
 		const found: Found[] = [];
-		await listOffersInRange.call(ctx, { start: new Date(start), end: new Date(end), agentId: o.agentId, pages, eachPage: (offers) => found.push(...diff(offers)) });
+		await listOffersInRange.call(ctx, { start: new Date(start), end: new Date(end), limit: Number.POSITIVE_INFINITY, agentId: o.agentId, pages, eachPage: (offers) => found.push(...diff(offers)) });
 		return found;
 	};
 
