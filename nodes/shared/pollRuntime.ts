@@ -61,6 +61,12 @@ interface PollSlot {
 const STALE_POLL_MS = 30 * 60 * 1000;
 /** The share of n8n's poll timeout that getPollBudgetMs() answers (36 s of the durable scheduler's 45 s). */
 const BUDGET_SHARE = 0.8;
+/**
+ * n8n cuts a publication off after about 84 s, and the poll that runs inside it (an activation's,
+ * after a publish or a restart) is then never started as a run. A poll cannot tell it runs inside
+ * one, so any poll that ran longer than this keeps what it found for the next tick.
+ */
+const PUBLICATION_DEADLINE_MS = 80_000;
 /** Stamps a line keeps: a week of quiet polls a minute apart. */
 const LINE_LIMIT = 10_000;
 
@@ -147,8 +153,10 @@ export async function exclusivePoll(ctx: IPollFunctions, label: string, poll: Tr
 		}
 		const items = [...pending.map((json) => ({ json: json as IDataObject })), ...emit];
 		// Past n8n's timeout, n8n has abandoned this poll (the durable scheduler's 45 s, of which the
-		// budget it gives is 80%): its run never starts, and its items wait for the next tick.
-		const late = items.length > 0 && Date.now() - now > pollBudgetMs(ctx) / BUDGET_SHARE;
+		// budget it gives is 80%), or past a publication's deadline, n8n may have (an activation's
+		// poll): its run never starts, and its items wait for the next tick.
+		const deadline = Math.min(pollBudgetMs(ctx) / BUDGET_SHARE, PUBLICATION_DEADLINE_MS);
+		const late = items.length > 0 && Date.now() - now > deadline;
 		const stamp = randomBytes(9).toString('base64url');
 		const next: IDataObject & Stamp = { ...state, stamp, ...(late ? { pending: items.map((item) => item.json) } : {}) };
 		// Top-level keys are assigned: n8n watches those for a change to save.
@@ -158,7 +166,7 @@ export async function exclusivePoll(ctx: IPollFunctions, label: string, poll: Tr
 		slot.line.push({ stamp });
 		if (slot.line.length > LINE_LIMIT) slot.line.splice(0, slot.line.length - LINE_LIMIT);
 		if (late) {
-			ctx.logger.warn(`${label}: this poll took ${Math.round((Date.now() - now) / 1000)} s, past n8n's ${Math.round(pollBudgetMs(ctx) / BUDGET_SHARE / 1000)} s; the ${items.length} item(s) it found are emitted by the next tick`);
+			ctx.logger.warn(`${label}: this poll took ${Math.round((Date.now() - now) / 1000)} s, past n8n's ${Math.round(deadline / 1000)} s; the ${items.length} item(s) it found are emitted by the next tick`);
 			return null;
 		}
 		return items.length ? [items] : null;

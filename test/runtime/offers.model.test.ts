@@ -90,6 +90,10 @@ describe('SkySlope Offers Trigger: generated histories in a model of n8n\'s runt
 describe('SkySlope Offers Trigger: histories that found a bug', () => {
 	const old: Command = { t: 'revise', pick: 0, newVersion: true, submittedDaysAgo: [10, 20] };
 
+	it('a restart against a slow service: the activation\'s poll past the publication\'s deadline keeps the new offer it found for the next tick (the long mode, issue 47\'s stop)', async () => {
+		await expectExact({ runtime: { scheduler: 'classic', mains: 2 }, event: 'newOffers', commands: [{ t: 'create', daysAgo: 0, listing: 0 }, { t: 'latency', ms: 23_501 }, { t: 'restart' }] });
+	});
+
 	it('an upgrade under the durable scheduler: the re-read moves on, and an older offer\'s revision is reported (issue 46, 1)', async () => {
 		await expectExact({ runtime: { scheduler: 'durable', mains: 1 }, event: 'newAndUpdatedOffers', upgrade: true, commands: [{ t: 'advance', ms: 60_000 }, old] });
 	});
