@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
-// Figures 3 and 4: the listings-sales bulk export parser (nodes/SkySlopeListingsSales/helpers/exportStreamParser).
+// Figures 3 and 4: the listings-sales bulk export parser (nodes/SkySlope/listingsSales/helpers/exportStreamParser).
 //
 // 3. Throughput: the parser reading the raw body (BOM, control bytes, chunks cut anywhere) against
 //    the obvious alternative on an easier input: read the whole CLEANED body (valid JSON, no BOM, no
@@ -15,7 +15,7 @@
 //    The read-all-then-parse alternative is measured the same way, for comparison.
 import { Readable } from 'node:stream';
 
-import { parseExportStream } from '../nodes/SkySlopeListingsSales/helpers/exportStreamParser';
+import { parseExportStream } from '../nodes/SkySlope/listingsSales/helpers/exportStreamParser';
 import { exportBody, exportChunks, objectPool } from './export-body';
 import { describeRuns, fmt, gc, mb, out, report, sideBySide } from './lib';
 

@@ -10,8 +10,8 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPoll } from '../harness/node';
-import { SkySlopeOffersTrigger } from '../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
-import { MAX_SEEN } from '../nodes/SkySlopeOffers/helpers/triggerState';
+import { SkySlopeTrigger } from '../nodes/SkySlope/SkySlopeTrigger.node';
+import { MAX_SEEN } from '../nodes/SkySlope/offers/helpers/triggerState';
 import { startSandbox } from '../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../sandbox/offers';
 import { fmt, gc, mb, out, report } from './lib';
@@ -40,7 +40,7 @@ export async function offersScaleBench(): Promise<void> {
 		const parameters: INodeParameters = { event: 'newAndUpdatedOffers', scope: 'all', options: { sweepDays: DAYS } };
 		const staticData: IDataObject = {};
 		const poll = async () => {
-			const result = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials, staticData, mode: 'trigger' });
+			const result = await runPoll({ node: SkySlopeTrigger, parameters, credentials, staticData, mode: 'trigger' });
 			credentials = result.credentials;
 			return (result.output?.[0] ?? []).map((i) => i.json);
 		};

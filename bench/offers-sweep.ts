@@ -9,7 +9,7 @@
 // not depend on n8n, so the hour is 60 polls back to back, not an hour of waiting.
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeOffersTrigger } from '../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
+import { SkySlopeTrigger } from '../nodes/SkySlope/SkySlopeTrigger.node';
 import { startSandbox } from '../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../sandbox/offers';
 import { runPoll } from '../harness/node';
@@ -40,7 +40,7 @@ export async function offersSweepBench(): Promise<void> {
 			const parameters: INodeParameters = { event: 'newAndUpdatedOffers', scope: 'all', options: { sweepDays: DAYS, sweepRequestsPerPoll: budget } };
 			const staticData: IDataObject = {};
 			const poll = async () => {
-				const result = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials, staticData, mode: 'trigger' });
+				const result = await runPoll({ node: SkySlopeTrigger, parameters, credentials, staticData, mode: 'trigger' });
 				credentials = result.credentials;
 				return (result.output?.[0] ?? []).map((i) => i.json);
 			};
@@ -109,7 +109,7 @@ export async function offersSweepBench(): Promise<void> {
 		const parameters: INodeParameters = { event: 'newAndUpdatedOffers', scope: 'all', options: { sweepDays: 0 } };
 		for (let n = 0; n < 61; n++) {
 			if (n === 1) sandbox.clearLog();
-			const result = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials, staticData, mode: 'trigger' });
+			const result = await runPoll({ node: SkySlopeTrigger, parameters, credentials, staticData, mode: 'trigger' });
 			credentials = result.credentials;
 		}
 		out(`  for reference, the look-back only (Re-Read Period 0): ${requests()} requests an hour at one-minute polls; a change to an offer older than 14 days never arrives`);

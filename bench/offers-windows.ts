@@ -8,7 +8,7 @@
 // kept. For reference: the node's time against a bare undici loop replaying the same pages.
 import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeOffers } from '../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { SkySlope } from '../nodes/SkySlope/SkySlope.node';
 import { startSandbox } from '../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../sandbox/offers';
 import { runNode } from '../harness/node';
@@ -39,7 +39,7 @@ export async function offersWindowsBench(): Promise<void> {
 		let parameters: INodeParameters = {};
 		let items = 0;
 		const runOnce = async () => {
-			const result = await runNode({ node: SkySlopeOffers, parameters, credentials });
+			const result = await runNode({ node: SkySlope, parameters, credentials });
 			if (result.error) throw new Error(`node failed: ${result.error.message}`);
 			credentials = result.credentials;
 			items = result.output[0]?.length ?? 0;

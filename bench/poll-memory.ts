@@ -14,7 +14,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 
 import { pollTrigger } from '../harness/listings-env';
 import { runPoll } from '../harness/node';
-import { SkySlopeOffersTrigger } from '../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
+import { SkySlopeTrigger } from '../nodes/SkySlope/SkySlopeTrigger.node';
 import { demoCredentials } from '../sandbox/listings';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET } from '../sandbox/offers';
 import { freePort, startSandboxProcess } from '../scripts/lib/processes';
@@ -117,7 +117,7 @@ export async function pollMemoryBench(): Promise<void> {
 		const parameters: INodeParameters = { event: 'newAndUpdatedOffers', scope: 'all', options: { sweepDays: 730 } };
 		const state: IDataObject = {};
 		const poll = async () => {
-			const result = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials, staticData: state, mode: 'trigger', pollBudgetMs: 600_000 });
+			const result = await runPoll({ node: SkySlopeTrigger, parameters, credentials, staticData: state, mode: 'trigger', pollBudgetMs: 600_000 });
 			credentials = result.credentials;
 		};
 		await poll();

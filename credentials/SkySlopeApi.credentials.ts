@@ -8,7 +8,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { clientFields, environmentBaseUrlExpression, environmentProperties } from '../nodes/shared/environment';
+import { clientFields, environmentBaseUrlExpression, environmentProperties } from '../nodes/SkySlope/shared/environment';
 import {
 	addSession,
 	HOSTS,
@@ -18,7 +18,7 @@ import {
 	oneLoginPerSession,
 	renewAt,
 	signLogin,
-} from '../nodes/SkySlopeListingsSales/service';
+} from '../nodes/SkySlope/listingsSales/service';
 
 /** POST /auth/login, signed (spec section 5). Returns the session and when to renew it. */
 async function signedLogin(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<IDataObject> {

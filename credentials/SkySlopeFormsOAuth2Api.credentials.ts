@@ -1,6 +1,6 @@
 import type { ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
-import { environmentProperties } from '../nodes/shared/environment';
+import { environmentProperties } from '../nodes/SkySlope/shared/environment';
 import {
 	API_PATH,
 	AUTHORIZE_URL_EXPRESSION,
@@ -8,7 +8,7 @@ import {
 	ISSUER_EXAMPLE,
 	SERVICE_URL_EXPRESSION,
 	TOKEN_URL_EXPRESSION,
-} from '../nodes/SkySlopeForms/service';
+} from '../nodes/SkySlope/forms/service';
 
 /**
  * SkySlope Forms: OAuth 2.0 authorization code with PKCE (S256). n8n sends the user to

@@ -1,7 +1,7 @@
 import type { ICredentialTestRequest, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
-import { clientFields } from '../nodes/shared/environment';
-import { baseUrlExpression, ENVIRONMENT_PROPERTIES } from '../nodes/SkySlopeOffers/service';
+import { clientFields } from '../nodes/SkySlope/shared/environment';
+import { baseUrlExpression, ENVIRONMENT_PROPERTIES } from '../nodes/SkySlope/offers/service';
 
 /**
  * SkySlope Offers: OAuth 2.0 client credentials. n8n asks `{base}/ext/token` for a token with

@@ -2,7 +2,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeFormsOAuth2Api } from '../credentials/SkySlopeFormsOAuth2Api.credentials';
-import { SkySlopeForms } from '../nodes/SkySlopeForms/SkySlopeForms.node';
+import { SkySlope } from '../nodes/SkySlope/SkySlope.node';
 import { startSandbox, type RequestLogEntry, type SandboxOptions, type SandboxServer } from '../sandbox';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SCOPES, type FormsServiceState } from '../sandbox/forms';
 import { useStarted } from './node/use';
@@ -55,7 +55,7 @@ export async function startForms(options: SandboxOptions = {}, scopes: readonly 
 		credentials: formsCredential(sandbox, state, scopes),
 		async run(parameters, opts = {}) {
 			const result = await runNode({
-				node: SkySlopeForms,
+				node: SkySlope,
 				parameters,
 				credentialTypes: [SkySlopeFormsOAuth2Api],
 				credentials: { [CREDENTIAL]: env.credentials },
@@ -68,7 +68,7 @@ export async function startForms(options: SandboxOptions = {}, scopes: readonly 
 			return result;
 		},
 		async method(kind, name, parameters, extra = {}) {
-			const { result, credentials: after } = await runMethod(SkySlopeForms, kind, name, {
+			const { result, credentials: after } = await runMethod(SkySlope, kind, name, {
 				parameters,
 				credentialTypes: [SkySlopeFormsOAuth2Api],
 				credentials: { [CREDENTIAL]: env.credentials },

@@ -2,8 +2,8 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeApi } from '../credentials/SkySlopeApi.credentials';
-import { SkySlopeListingsSales } from '../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
-import { SkySlopeListingsSalesTrigger } from '../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
+import { SkySlope } from '../nodes/SkySlope/SkySlope.node';
+import { SkySlopeTrigger } from '../nodes/SkySlope/SkySlopeTrigger.node';
 import { startSandbox, type SandboxOptions, type SandboxServer } from '../sandbox';
 import { demoCredentials, type ListingsState } from '../sandbox/listings';
 import { runMethod, runNode, runPoll, type MethodKind, type RunNodeResult } from './node';
@@ -29,10 +29,10 @@ export async function startEnv(options: SandboxOptions = {}): Promise<Env> {
 		sandbox,
 		state: sandbox.services.get('listings')!.state as ListingsState,
 		credentials,
-		trigger: SkySlopeListingsSalesTrigger,
+		trigger: SkySlopeTrigger,
 		async run(parameters, opts = {}) {
 			const result = await runNode({
-				node: SkySlopeListingsSales,
+				node: SkySlope,
 				parameters,
 				credentialTypes: [SkySlopeApi],
 				credentials: { skySlopeApi: env.credentials },
@@ -43,7 +43,7 @@ export async function startEnv(options: SandboxOptions = {}): Promise<Env> {
 			return result;
 		},
 		async method(kind, name, parameters, extra = {}) {
-			const { result, credentials: after } = await runMethod(SkySlopeListingsSales, kind, name, {
+			const { result, credentials: after } = await runMethod(SkySlope, kind, name, {
 				parameters,
 				credentialTypes: [SkySlopeApi],
 				credentials: { skySlopeApi: env.credentials },

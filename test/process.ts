@@ -6,7 +6,7 @@ import type { AnyNode } from '../harness/node/node-types';
 
 /**
  * A process's own copy of a node's modules (nodes/ and what they import of ours): what a process
- * remembers in module scope is its own (nodes/shared/pollRuntime.ts, webhookClaims.ts), and a
+ * remembers in module scope is its own (nodes/SkySlope/shared/pollRuntime.ts, webhookClaims.ts), and a
  * restart of n8n loads a fresh copy. n8n-workflow stays n8n's one copy, as in n8n.
  */
 export function processLoader(load: () => AnyNode): () => AnyNode {

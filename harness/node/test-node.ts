@@ -11,7 +11,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { buildNodeProperties, runOperations, type Resource } from '../../nodes/shared';
+import { buildNodeProperties, runOperations, type Resource } from '../../nodes/SkySlope/shared';
 
 export interface TestNodeOptions {
 	/** Also its default name; the type name is derived from it. */

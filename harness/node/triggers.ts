@@ -40,7 +40,7 @@ export interface RunPollOptions extends BaseOptions {
 /**
  * The workflow a static data object belongs to: an object not seen before is a trigger of its own
  * (its own workflow id), as every workflow is in n8n, so that what the triggers keep in this
- * process for one (nodes/shared/pollRuntime.ts, webhookClaims.ts) is never another's. A restart of
+ * process for one (nodes/SkySlope/shared/pollRuntime.ts, webhookClaims.ts) is never another's. A restart of
  * n8n is a fresh copy of the node's modules (test/process.ts), not a new id.
  */
 const workflowIds = new WeakMap<object, string>();

@@ -114,7 +114,7 @@ function makeOffer(random: () => number, listing: Listing, submittedMs: number, 
 	const escalate = random() < 0.2;
 	return {
 		OfferId: guid(random),
-		OfferOriginatingSystemId: 'SkySlopeOffers',
+		OfferOriginatingSystemId: 'SkySlope',
 		OfferSourceSystemId: 'SKYSLOPE',
 		ModificationTimestamp: iso(modifiedMs),
 		OfferSubmissionDate: iso(submittedMs),

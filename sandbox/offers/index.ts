@@ -206,7 +206,7 @@ export const offersService: ServiceFactory = (ctx) => {
 		const submitted = input.OfferSubmissionDate ?? now;
 		const offer: Offer = {
 			OfferId: input.OfferId ?? `sandbox-${String(created).padStart(6, '0')}-${randomBytes(4).toString('hex')}`,
-			OfferOriginatingSystemId: 'SkySlopeOffers',
+			OfferOriginatingSystemId: 'SkySlope',
 			OfferSourceSystemId: 'SKYSLOPE',
 			ModificationTimestamp: input.ModificationTimestamp ?? submitted,
 			OfferSubmissionDate: submitted,

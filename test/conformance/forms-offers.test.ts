@@ -3,7 +3,7 @@
 // documents. A request the documents do not describe fails the test unless ALLOWED gives a reason.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { USERS } from '../../sandbox/forms';
 import type { LiveSwitches } from '../../sandbox/core/live';
 import { FORMS_WRITE_WARNING } from '../../sandbox/forms/live';
@@ -201,7 +201,7 @@ describe('SkySlope Offers: every operation, every request as the OpenAPI describ
 		const state = sandbox.service<OffersState>('offers').state;
 		let credentials = offersCredentials(sandbox);
 		const offers = async (parameters: INodeParameters) => {
-			const result = await runNode({ node: SkySlopeOffers, parameters, credentials });
+			const result = await runNode({ node: SkySlope, parameters, credentials });
 			credentials = result.credentials;
 			if (result.error) throw new Error(`${String(parameters.resource)}.${String(parameters.operation)}: ${result.error.message}`);
 			return result.output[0] ?? [];

@@ -2,10 +2,10 @@
 // credentials, for tests of what the transport makes of n8n's authentication (refusals, renewal).
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { formsService } from '../../nodes/SkySlopeForms/service';
-import { listingsService } from '../../nodes/SkySlopeListingsSales/service';
-import { offersService } from '../../nodes/SkySlopeOffers/service';
-import { apiRequest, type ServiceSpec } from '../../nodes/shared/transport';
+import { formsService } from '../../nodes/SkySlope/forms/service';
+import { listingsService } from '../../nodes/SkySlope/listingsSales/service';
+import { offersService } from '../../nodes/SkySlope/offers/service';
+import { apiRequest, type ServiceSpec } from '../../nodes/SkySlope/shared/transport';
 import { runNode } from '../../harness/node';
 import { testNode } from '../../harness/node/test-node';
 

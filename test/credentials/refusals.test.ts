@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import { retryPolicy } from '../../nodes/shared/transport';
+import { retryPolicy } from '../../nodes/SkySlope/shared/transport';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../sandbox/forms/auth';
 import { DEMO, demoCredentials } from '../../sandbox/listings';

@@ -2,14 +2,14 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper, I
 import { request } from 'undici';
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
-import { LOGIN_REFUSED_CODE } from '../../nodes/shared/transport';
+import { LOGIN_REFUSED_CODE } from '../../nodes/SkySlope/shared/transport';
 import {
 	addSession,
 	listingsBaseUrl as apiBaseUrl,
 	loginTimestamp,
 	renewAt,
 	signLogin,
-} from '../../nodes/SkySlopeListingsSales/service';
+} from '../../nodes/SkySlope/listingsSales/service';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { DEMO, demoCredentials } from '../../sandbox/listings';
 

@@ -8,7 +8,7 @@
 // rightly wait a minute for the next window. This file raises the sandbox's listings limit while it
 // runs, to keep the suite fast; pacing under the real limit is proven by the unit tests and bench
 // figure 5.
-import { resources } from '../../nodes/SkySlopeListingsSales/actions';
+import { resources } from '../../nodes/SkySlope/listingsSales/actions';
 import { documentedOperations } from '../skyslope/documented';
 import { clearSandboxLog, runWorkflow, sandboxLog, setRateLimit, skyslopeNode, workflow, type Json, type RateLimit, type RunResult, type WorkflowNode } from '../../harness/n8n/workflows';
 

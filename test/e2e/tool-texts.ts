@@ -1,9 +1,9 @@
 // The tool text each SkySlope operation gives an AI agent (OperationDefinition.toolDescription): what
 // the model must be offered for a tool node that keeps the default Tool Description.
-import { resources as forms } from '../../nodes/SkySlopeForms/actions';
-import { resources as listingsSales } from '../../nodes/SkySlopeListingsSales/actions';
-import { resources as offers } from '../../nodes/SkySlopeOffers/actions';
-import type { Resource } from '../../nodes/shared';
+import { resources as forms } from '../../nodes/SkySlope/forms/actions';
+import { resources as listingsSales } from '../../nodes/SkySlope/listingsSales/actions';
+import { resources as offers } from '../../nodes/SkySlope/offers/actions';
+import type { Resource } from '../../nodes/SkySlope/shared';
 import type { WorkflowNode } from '../../harness/n8n/workflows';
 
 const BY_TOOL_TYPE: Record<string, Resource[]> = {

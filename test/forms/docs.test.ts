@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { resources } from '../../nodes/SkySlopeForms/actions';
-import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
+import { resources } from '../../nodes/SkySlope/forms/actions';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 
 describe('SkySlope Forms node description and docs', () => {
 	const doc = readFileSync(path.join(__dirname, '../../docs/forms-node.md'), 'utf8');
@@ -37,7 +37,7 @@ describe('SkySlope Forms node description and docs', () => {
 	});
 
 	it('is usable as a tool, and every write operation offers On Behalf Of', () => {
-		const description = new SkySlopeForms().description;
+		const description = new SkySlope().description;
 		expect(description.usableAsTool).toBe(true);
 		expect(description.name).toBe('skySlopeForms');
 		const withOnBehalfOf = description.properties

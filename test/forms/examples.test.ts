@@ -4,8 +4,8 @@
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
-import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
+import { SkySlopeSigningTrigger } from '../../nodes/SkySlope/SkySlopeSigningTrigger.node';
 import type { SignedNotification } from '../../sandbox/forms';
 import { jsonOf, startForms, type FormsEnv } from '../../harness/forms-env';
 import { examplesNamed } from '../../harness/node/examples';
@@ -50,8 +50,8 @@ describe('Forms example workflows', () => {
 			for (const node of workflow.nodes) {
 				const params = node.parameters as IDataObject;
 				let properties: INodeProperties[];
-				if (node.type === 'n8n-nodes-skyslope.skySlopeForms') properties = new SkySlopeForms().description.properties;
-				else if (node.type === 'n8n-nodes-skyslope.skySlopeFormsTrigger') properties = new SkySlopeFormsTrigger().description.properties;
+				if (node.type === 'n8n-nodes-skyslope.skySlopeForms') properties = new SkySlope().description.properties;
+				else if (node.type === 'n8n-nodes-skyslope.skySlopeFormsTrigger') properties = new SkySlopeSigningTrigger().description.properties;
 				else continue;
 				const names = visibleNames(properties, params);
 				for (const key of Object.keys(params)) expect(`${file}: ${key} ${names.has(key) ? 'ok' : 'unknown'}`).toBe(`${file}: ${key} ok`);

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { USERS } from '../../sandbox/forms';
 import { byId, fromList, jsonOf, useForms } from '../../harness/forms-env';
 
@@ -78,7 +78,7 @@ describe('File > Get Many', () => {
 
 	it('offers the list item\'s fields from 1.1, and version 1\'s choices unchanged', () => {
 		const sortFields = (version: number) =>
-			new SkySlopeForms().description.properties
+			new SkySlope().description.properties
 				.filter((p) => p.name === 'sort' && p.displayOptions?.show?.operation?.[0] === 'getAll' && p.displayOptions?.show?.resource?.[0] === 'file')
 				.filter((p) => (version === 1 ? p.displayOptions?.show?.['@version'] : p.displayOptions?.hide?.['@version']))
 				.flatMap((p) => ((p.options ?? []) as INodeProperties[]).filter((o) => o.name === 'field'))

@@ -1,4 +1,4 @@
-import { formsService } from '../../nodes/SkySlopeForms/service';
+import { formsService } from '../../nodes/SkySlope/forms/service';
 
 const formsApiBase = formsService.baseUrl;
 

@@ -12,7 +12,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 import { request } from 'undici';
 
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
-import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
+import { SkySlopeSigningTrigger } from '../../nodes/SkySlope/SkySlopeSigningTrigger.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { USERS, type FormsServiceState } from '../../sandbox/forms';
 import { runWebhookMethods, type WebhookMethod } from '../../harness/node';
@@ -45,7 +45,7 @@ const parametersFor = (fileId: number): INodeParameters => ({ files: { file: [{ 
 
 async function hook(method: WebhookMethod, parameters: INodeParameters, staticData: IDataObject, credentials: ICredentialDataDecryptedObject) {
 	return await runWebhookMethods({
-		node: SkySlopeFormsTrigger,
+		node: SkySlopeSigningTrigger,
 		method,
 		parameters,
 		staticData,

@@ -5,8 +5,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { request } from 'undici';
 
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
-import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
-import { readNotification, seenKey } from '../../nodes/SkySlopeForms/helpers/triggerState';
+import { SkySlopeSigningTrigger } from '../../nodes/SkySlope/SkySlopeSigningTrigger.node';
+import { readNotification, seenKey } from '../../nodes/SkySlope/forms/helpers/triggerState';
 import { NOTIFICATION_SHAPES, USERS, type NotificationPayload, type NotificationShape } from '../../sandbox/forms';
 import { readBinary, runWebhook, runWebhookMethods } from '../../harness/node';
 import { byId, CREDENTIAL, useForms } from '../../harness/forms-env';
@@ -39,7 +39,7 @@ function parametersFor(fileId: number, options: IDataObject = { downloadDocument
 async function activate(parameters: INodeParameters): Promise<IDataObject> {
 	const staticData: IDataObject = {};
 	await runWebhookMethods({
-		node: SkySlopeFormsTrigger,
+		node: SkySlopeSigningTrigger,
 		method: 'create',
 		parameters,
 		staticData,
@@ -57,7 +57,7 @@ async function deliver(
 	mode: 'webhook' | 'manual' = 'webhook',
 ) {
 	return await runWebhook({
-		node: SkySlopeFormsTrigger,
+		node: SkySlopeSigningTrigger,
 		parameters,
 		staticData,
 		mode,

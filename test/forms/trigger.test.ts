@@ -2,8 +2,8 @@ import { sleep, type IDataObject, type INodeExecutionData, type INodeParameters 
 import { request } from 'undici';
 
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
-import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
-import { SEEN_LIMIT, seenKey } from '../../nodes/SkySlopeForms/helpers/triggerState';
+import { SkySlopeSigningTrigger } from '../../nodes/SkySlope/SkySlopeSigningTrigger.node';
+import { SEEN_LIMIT, seenKey } from '../../nodes/SkySlope/forms/helpers/triggerState';
 import { USERS, type SignedNotification } from '../../sandbox/forms';
 import { copyOfStaticData, readBinary, runWebhook, runWebhookMethods, type WebhookMethod } from '../../harness/node';
 import { byId, CREDENTIAL, useForms } from '../../harness/forms-env';
@@ -13,10 +13,10 @@ import { processLoader } from '../process';
 // Each test's static data is a trigger of its own (the harness gives it its own workflow id).
 
 /** The trigger's class that answers: a restart of n8n is a fresh process's copy (its memory gone; the database stays). */
-let trigger: AnyNode = SkySlopeFormsTrigger;
+let trigger: AnyNode = SkySlopeSigningTrigger;
 const restartedTrigger = processLoader(
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
-	() => (require('../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node') as { SkySlopeFormsTrigger: AnyNode }).SkySlopeFormsTrigger,
+	() => (require('../../nodes/SkySlope/forms/SkySlopeSigningTrigger.node') as { SkySlopeSigningTrigger: AnyNode }).SkySlopeSigningTrigger,
 );
 
 const env = useForms();

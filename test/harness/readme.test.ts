@@ -1,7 +1,7 @@
 // harness/README.md's example, kept runnable (with import paths as seen from a folder of test/).
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { runNode } from '../../harness/node';
 
 let sandbox: SandboxServer;
@@ -12,7 +12,7 @@ it('gets one offer', async () => {
 	const [offer] = sandbox.service<OffersState>('offers').state.offers.values();
 	const customBaseUrl = `${sandbox.baseUrl}/offers/offers-api`;
 	const { output, error, credentials } = await runNode({
-		node: SkySlopeOffers,
+		node: SkySlope,
 		parameters: { resource: 'offer', operation: 'get', offerId: offer.OfferId },
 		credentials: { skySlopeOffersOAuth2Api: { environment: 'custom', customBaseUrl, clientId: OFFERS_CLIENT_ID, clientSecret: OFFERS_CLIENT_SECRET } },
 	});

@@ -3,8 +3,8 @@
 
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
+import { SkySlopeTrigger } from '../../nodes/SkySlope/SkySlopeTrigger.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { type OffersState } from '../../sandbox/offers';
 import { runNode, runPoll } from '../../harness/node';
@@ -61,7 +61,7 @@ describe('Offers example workflows', () => {
 	it('name only parameters (and options) the node shows for that resource and operation', () => {
 		for (const { file, node } of ours()) {
 			const properties =
-				node.type === OFFERS ? new SkySlopeOffers().description.properties : new SkySlopeOffersTrigger().description.properties;
+				node.type === OFFERS ? new SkySlope().description.properties : new SkySlopeTrigger().description.properties;
 			const shown = shownFor(properties, node.parameters);
 			for (const [key, value] of Object.entries(node.parameters)) {
 				if (N8N_ADDED.has(key) && node.type === TRIGGER) continue;
@@ -79,7 +79,7 @@ describe('Offers example workflows', () => {
 		const state = sandbox.service<OffersState>('offers').state;
 		for (const { node } of ours().filter(({ node }) => node.type === OFFERS)) {
 			const before = Date.now();
-			const result = await runNode({ node: SkySlopeOffers, parameters: node.parameters as INodeParameters, credentials });
+			const result = await runNode({ node: SkySlope, parameters: node.parameters as INodeParameters, credentials });
 			const after = Date.now();
 			credentials = result.credentials;
 			expect(`${node.name}: ${result.error?.message ?? 'ok'}`).toBe(`${node.name}: ok`);
@@ -103,10 +103,10 @@ describe('Offers example workflows', () => {
 	it('the trigger gives a sample in a test run, and its first active poll stays quiet', async () => {
 		for (const { node } of ours().filter(({ node }) => node.type === TRIGGER)) {
 			const parameters = node.parameters as INodeParameters;
-			const sample = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials, mode: 'manual' });
+			const sample = await runPoll({ node: SkySlopeTrigger, parameters, credentials, mode: 'manual' });
 			expect(sample.output?.[0]).toHaveLength(1);
 			const staticData: IDataObject = {};
-			const first = await runPoll({ node: SkySlopeOffersTrigger, parameters, credentials, mode: 'trigger', staticData });
+			const first = await runPoll({ node: SkySlopeTrigger, parameters, credentials, mode: 'trigger', staticData });
 			expect(first.output).toBeNull();
 			expect(staticData.cursor).toEqual(expect.any(String));
 		}

@@ -1,4 +1,4 @@
-import { flattenOffer } from '../../nodes/SkySlopeOffers/helpers/flatten';
+import { flattenOffer } from '../../nodes/SkySlope/offers/helpers/flatten';
 
 describe('flattenOffer', () => {
 	it('lifts OfferProperty and OfferTerms one level, joins lists, keeps colliding names apart', () => {

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type Offer } from '../../sandbox/offers';
 import { runNode } from '../../harness/node';
 import { offersBetween, useOffers } from './setup';
@@ -181,7 +181,7 @@ describe('SkySlope Offers node against the sandbox', () => {
 	it('with continue on fail, an unknown offer becomes an error item paired with its input', async () => {
 		const offer = [...env.state.offers.values()][7];
 		const result = await runNode({
-			node: SkySlopeOffers,
+			node: SkySlope,
 			parameters: { resource: 'offer', operation: 'get', offerId: '={{ $json.id }}' },
 			credentials: env.credentials,
 			input: [{ json: { id: offer.OfferId } }, { json: { id: 'no-such-offer' } }],
@@ -194,7 +194,7 @@ describe('SkySlope Offers node against the sandbox', () => {
 	});
 
 	it('production and staging environments point at SkySlope\'s hosts', async () => {
-		const offersBaseUrl = (await import('../../nodes/SkySlopeOffers/service')).offersService.baseUrl;
+		const offersBaseUrl = (await import('../../nodes/SkySlope/offers/service')).offersService.baseUrl;
 		expect(offersBaseUrl({ environment: 'production' })).toBe('https://offers.skyslope.com/offers-api');
 		expect(offersBaseUrl({ environment: 'staging' })).toBe('https://staging-offers.skyslope.com/offers-api');
 		expect(offersBaseUrl({ environment: 'custom', customBaseUrl: 'http://x/offers-api//' })).toBe('http://x/offers-api');

@@ -2,7 +2,7 @@
 // service may answer fewer offers than asked, or ignore `page` altogether.
 import type { INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { type OffersState } from '../../sandbox/offers';
 import { runNode } from '../../harness/node';
 import { offersBetween, offersCredentialsAt, useOffers } from './setup';
@@ -30,7 +30,7 @@ async function servePages(pageOf: (page: number, pageSize: number) => unknown[])
 }
 
 const run = async (server: TestServer, parameters: INodeParameters) =>
-	await runNode({ node: SkySlopeOffers, credentials: offersCredentialsAt(server.url, { clientId: 'id', clientSecret: 'secret' }), parameters });
+	await runNode({ node: SkySlope, credentials: offersCredentialsAt(server.url, { clientId: 'id', clientSecret: 'secret' }), parameters });
 
 const getMany = (server: TestServer) =>
 	run(server, { resource: 'offer', operation: 'getAll', startDate: '2026-01-01', endDate: '2026-01-20', returnAll: true });
@@ -137,7 +137,7 @@ describe('Get Many asks for whole days (`YYYY-MM-DD`, as both documents type the
 		env.sandbox.clearLog();
 
 		const result = await runNode({
-			node: SkySlopeOffers,
+			node: SkySlope,
 			credentials: env.credentials,
 			parameters: offersBetween(start, end),
 		});
@@ -166,12 +166,12 @@ describe('Get Many asks for whole days (`YYYY-MM-DD`, as both documents type the
 			env.state.naming = naming;
 			env.sandbox.clearLog();
 			const many = await runNode({
-				node: SkySlopeOffers,
+				node: SkySlope,
 				credentials,
 				parameters: offersBetween(end - 20 * DAY, end, { options: { flatten: true } }),
 			});
 			const one = await runNode({
-				node: SkySlopeOffers,
+				node: SkySlope,
 				credentials,
 				parameters: { resource: 'offer', operation: 'get', offerId: withContingencies.OfferId, options: { flatten: true } },
 			});
@@ -191,7 +191,7 @@ describe('Get Many asks for whole days (`YYYY-MM-DD`, as both documents type the
 			const agentId = String(withContingencies.OfferProperty.OfferAgentId);
 			const listingsIn = async (naming: OffersState['naming']) => {
 				env.state.naming = naming;
-				const result = await runNode({ node: SkySlopeOffers, credentials, parameters: { resource: 'agent', operation: 'getListings', agentId } });
+				const result = await runNode({ node: SkySlope, credentials, parameters: { resource: 'agent', operation: 'getListings', agentId } });
 				expect(result.error).toBeUndefined();
 				return result.output[0].map((i) => i.json);
 			};

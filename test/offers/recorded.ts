@@ -1,8 +1,8 @@
 // What an Offers Trigger state has recorded, read as the node reads it.
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Offer } from '../../nodes/SkySlopeOffers/helpers/offers';
-import { diffOffers, RECORD_LENGTH, type OffersTriggerState } from '../../nodes/SkySlopeOffers/helpers/triggerState';
+import type { Offer } from '../../nodes/SkySlope/offers/helpers/offers';
+import { diffOffers, RECORD_LENGTH, type OffersTriggerState } from '../../nodes/SkySlope/offers/helpers/triggerState';
 
 /** How many offers a state's book holds (written at the end of every poll): RECORD_LENGTH characters each. */
 export const recordedCount = (state: IDataObject): number => (typeof state.book === 'string' ? state.book.length / RECORD_LENGTH : 0);

@@ -2,7 +2,7 @@
 // was revoked while the token endpoint still issues tokens). The item fails with the service's
 // words after one renewal, and the token endpoint is not asked again for a retry. (Requests in
 // flight together still go again up to twice: one of their refreshes may have replaced the token.)
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { runNode } from '../../harness/node';
 import { offersCredentials } from './setup';
@@ -20,7 +20,7 @@ describe('Offers: a token refused after its renewal', () => {
 		sandbox.setFaults([{ service: 'offers', path: '/ext/offer/', errorRate: 1, errorStatus: 401 }]);
 		try {
 			const result = await runNode({
-				node: SkySlopeOffers,
+				node: SkySlope,
 				credentials: offersCredentials(sandbox),
 				parameters: { resource: 'offer', operation: 'get', offerId: '={{ $json.id }}' },
 				input: Array.from({ length: count }, (_, i) => ({ json: { id: `offer-${i}` } })),

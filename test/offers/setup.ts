@@ -2,8 +2,8 @@
 // that carry the credential (with its token) from run to run as n8n does.
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
+import { SkySlopeTrigger } from '../../nodes/SkySlope/SkySlopeTrigger.node';
 import { startSandbox, type RequestLogEntry, type SandboxOptions, type SandboxServer } from '../../sandbox';
 import { OFFERS_CLIENT_ID, OFFERS_CLIENT_SECRET, type OffersState } from '../../sandbox/offers';
 import { runMethod, runNode, runPoll, type MethodKind, type RunMethodResult, type RunNodeResult } from '../../harness/node';
@@ -63,12 +63,12 @@ export function useOffers(options: { trailingSlash?: boolean; sandbox?: SandboxO
 			sandbox,
 			state: sandbox.service<OffersState>('offers').state,
 			credentials: offersCredentials(sandbox, options),
-			trigger: SkySlopeOffersTrigger,
+			trigger: SkySlopeTrigger,
 			reconnect() {
 				env.credentials = offersCredentials(sandbox, options);
 			},
 			async run(parameters, { input, continueOnFail } = {}) {
-				const result = await runNode({ node: SkySlopeOffers, parameters, credentials: env.credentials, continueOnFail, input: input?.map((json) => ({ json })) });
+				const result = await runNode({ node: SkySlope, parameters, credentials: env.credentials, continueOnFail, input: input?.map((json) => ({ json })) });
 				env.credentials = result.credentials;
 				return result;
 			},
@@ -83,7 +83,7 @@ export function useOffers(options: { trailingSlash?: boolean; sandbox?: SandboxO
 				return result.output ? result.output[0] : null;
 			},
 			async method(kind, name, { parameters, filter } = {}) {
-				const out = await runMethod(SkySlopeOffers, kind, name, { credentials: env.credentials, parameters, filter });
+				const out = await runMethod(SkySlope, kind, name, { credentials: env.credentials, parameters, filter });
 				env.credentials = out.credentials;
 				return out.result;
 			},

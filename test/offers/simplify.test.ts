@@ -2,7 +2,7 @@
 // gives the offer as the service sent it; Flatten keeps giving every field one level deep.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { simplifyOffer } from '../../nodes/SkySlopeOffers/helpers/simplify';
+import { simplifyOffer } from '../../nodes/SkySlope/offers/helpers/simplify';
 
 import { type Offer } from '../../sandbox/offers';
 import { useOffers } from './setup';

@@ -5,7 +5,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { type Offer, type OfferUpsert } from '../../sandbox/offers';
 import { recordedCount, unrecorded } from './recorded';
-import { BASELINE_REQUESTS_PER_POLL } from '../../nodes/SkySlopeOffers/helpers/offersWatch';
+import { BASELINE_REQUESTS_PER_POLL } from '../../nodes/SkySlope/offers/helpers/offersWatch';
 import { processLoader } from '../process';
 import type { AnyNode } from '../../harness/node/node-types';
 import { useOffers } from './setup';
@@ -13,7 +13,7 @@ import { useOffers } from './setup';
 /** A restart of n8n: a fresh process's copy of the trigger, its memory gone; the database stays. */
 const restartedTrigger = processLoader(
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
-	() => (require('../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node') as { SkySlopeOffersTrigger: AnyNode }).SkySlopeOffersTrigger,
+	() => (require('../../nodes/SkySlope/offers/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
 );
 
 const DAY = 24 * 3600 * 1000;

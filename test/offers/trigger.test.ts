@@ -2,7 +2,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { type Offer, type OfferUpsert } from '../../sandbox/offers';
-import { RECORD_LENGTH } from '../../nodes/SkySlopeOffers/helpers/triggerState';
+import { RECORD_LENGTH } from '../../nodes/SkySlope/offers/helpers/triggerState';
 import { recordedCount, unrecorded } from './recorded';
 import { useOffers } from './setup';
 

@@ -1,5 +1,5 @@
-import type { Offer } from '../../nodes/SkySlopeOffers/helpers/offers';
-import { diffOffers, MAX_SEEN, pruneSeen, RECORD_LENGTH, type OffersTriggerState } from '../../nodes/SkySlopeOffers/helpers/triggerState';
+import type { Offer } from '../../nodes/SkySlope/offers/helpers/offers';
+import { diffOffers, MAX_SEEN, pruneSeen, RECORD_LENGTH, type OffersTriggerState } from '../../nodes/SkySlope/offers/helpers/triggerState';
 import { recordedCount, unrecorded } from './recorded';
 
 /** The baseline's read, as the node makes it: what the watch holds from before it began (here 2027, after every change below). */

@@ -1,9 +1,9 @@
 // Offers windows stay inside the range: each asks for the range's days and at most one day beyond
 // its last day (whether endDate counts its own day is not documented), never days in the future
 // or long past the range.
-import { dayWindows } from '../../nodes/SkySlopeOffers/helpers/offers';
-import { MAX_RANGE_DAYS } from '../../nodes/SkySlopeOffers/service';
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { dayWindows } from '../../nodes/SkySlope/offers/helpers/offers';
+import { MAX_RANGE_DAYS } from '../../nodes/SkySlope/offers/service';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { runNode } from '../../harness/node';
 import { offersCredentials, useOffers } from './setup';
 
@@ -127,7 +127,7 @@ describe('Get Many windows sent to the sandbox', () => {
 			env.sandbox.clearLog();
 
 			const result = await runNode({
-				node: SkySlopeOffers,
+				node: SkySlope,
 				credentials: offersCredentials(env.sandbox),
 				parameters: { resource: 'offer', operation: 'getAll', startDate: start, endDate: end, returnAll: true },
 			});

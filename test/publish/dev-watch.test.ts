@@ -12,14 +12,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('what npm run dev rebuilds on', () => {
 	it.each([
-		['nodes/SkySlopeOffers/SkySlopeOffers.node.ts', true],
+		['nodes/SkySlope/offers/SkySlope.node.ts', true],
 		['credentials/SkySlopeApi.credentials.ts', true],
-		['nodes/SkySlopeForms/skySlopeForms.svg', true],
-		['nodes/SkySlopeForms/SkySlopeForms.node.json', true],
-		['nodes/shared/x.test.ts', false],
-		['nodes/shared/types.d.ts', false],
-		['dist/nodes/SkySlopeOffers/SkySlopeOffers.node.js', false],
-		['nodes/SkySlopeForms/notes.md', false],
+		['nodes/SkySlope/forms/skySlopeForms.svg', true],
+		['nodes/SkySlope/forms/SkySlope.node.json', true],
+		['nodes/SkySlope/shared/x.test.ts', false],
+		['nodes/SkySlope/shared/types.d.ts', false],
+		['dist/nodes/SkySlope/offers/SkySlope.node.js', false],
+		['nodes/SkySlope/forms/notes.md', false],
 	])('%s: %s', (file, expected) => {
 		expect(isPackageSource(file)).toBe(expected);
 	});

@@ -24,12 +24,9 @@ import { cronNodeOptions, NodeHelpers } from 'n8n-workflow';
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
 import { SkySlopeOffersOAuth2Api } from '../../credentials/SkySlopeOffersOAuth2Api.credentials';
-import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
-import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
-import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
-import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
+import { SkySlopeSigningTrigger } from '../../nodes/SkySlope/SkySlopeSigningTrigger.node';
+import { SkySlopeTrigger } from '../../nodes/SkySlope/SkySlopeTrigger.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import type { ServiceName } from '../../sandbox/core/context';
 import type { FormsServiceState } from '../../sandbox/forms';
@@ -40,12 +37,12 @@ import { offersCredentials } from '../offers/setup';
 
 const PREFIX = 'n8n-nodes-skyslope.';
 const NODE_CLASSES: Array<new () => INodeType> = [
-	SkySlopeForms,
-	SkySlopeFormsTrigger,
-	SkySlopeListingsSales,
-	SkySlopeListingsSalesTrigger,
-	SkySlopeOffers,
-	SkySlopeOffersTrigger,
+	SkySlope,
+	SkySlopeSigningTrigger,
+	SkySlope,
+	SkySlopeTrigger,
+	SkySlope,
+	SkySlopeTrigger,
 ];
 const NODES = new Map(NODE_CLASSES.map((C) => [`${PREFIX}${new C().description.name}`, C]));
 const descriptionOf = (type: string) => new (NODES.get(type) as new () => INodeType)().description;

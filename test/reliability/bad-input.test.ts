@@ -196,10 +196,10 @@ it('the table covers every operation of the three nodes (one per operation file)
 		readdirSync(join(__dirname, '../../nodes', folder, 'actions'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.operation.ts')).length;
 	const count = (key: NodeKey) => ALL.filter((op) => op.key === key).length;
 	expect({ forms: count('forms'), skyslope: count('skyslope'), offers: count('offers') }).toEqual({
-		forms: files('SkySlopeForms'),
+		forms: files('SkySlope'),
 		// Get Form of listings and of sales is derived from their form-driven writes: no file of its own.
-		skyslope: files('SkySlopeListingsSales') + 2,
-		offers: files('SkySlopeOffers'),
+		skyslope: files('SkySlope') + 2,
+		offers: files('SkySlope'),
 	});
 	// Operations left without a bad value have no parameter to get wrong (health, profile, lists without ids).
 	const without = ALL.filter((op) => !op.params.some((p) => valuesOf(op, p).length > 0)).map((op) => `${op.key} ${op.resource}.${op.operation}`);

@@ -4,8 +4,8 @@
 // The retry backoff is shortened (the bounds and the rules stay the same) so the runs fit a test.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { retryPolicy } from '../../nodes/shared/transport';
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { retryPolicy } from '../../nodes/SkySlope/shared/transport';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { runNode } from '../../harness/node';
 import { startTestServer, type TestServer } from '../../harness/node/test-server';
 import { byId, fastRetries, realRetries, startEnv, storm, type Env } from './setup';
@@ -194,7 +194,7 @@ describe('rate limits: waits within a bound, then fails clearly, never spins (re
 	async function getOffer() {
 		const started = Date.now();
 		const credentials = { skySlopeOffersOAuth2Api: { ...env.credentials.offers, customBaseUrl: `${server.url}/offers-api` } };
-		const result = await runNode({ node: SkySlopeOffers, parameters: { resource: 'offer', operation: 'get', offerId: 'OF1' }, credentials });
+		const result = await runNode({ node: SkySlope, parameters: { resource: 'offer', operation: 'get', offerId: 'OF1' }, credentials });
 		const calls = server.requests.filter((r) => !r.path.endsWith('/ext/token')).length;
 		return { result, calls, ms: Date.now() - started };
 	}

@@ -12,7 +12,7 @@ import { LoggerProxy, type ICredentialDataDecryptedObject, type IDataObject, typ
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
 import { SkySlopeOffersOAuth2Api } from '../../credentials/SkySlopeOffersOAuth2Api.credentials';
-import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
+import { SkySlopeSigningTrigger } from '../../nodes/SkySlope/SkySlopeSigningTrigger.node';
 import { SCOPES } from '../../sandbox/forms';
 import { OFFERS_CLIENT_SECRET } from '../../sandbox/offers';
 import { reportedErrors, runWebhook, runWebhookMethods, testCredential } from '../../harness/node';
@@ -233,7 +233,7 @@ describe('the Forms Trigger refuses what it must, starting no execution', () => 
 		fileId = file.id;
 		parameters.files = { file: [{ fileId: byId(file.id) }] };
 		const created = await runWebhookMethods({
-			node: SkySlopeFormsTrigger,
+			node: SkySlopeSigningTrigger,
 			method: 'create',
 			mode: 'trigger',
 			parameters,
@@ -245,7 +245,7 @@ describe('the Forms Trigger refuses what it must, starting no execution', () => 
 
 	const deliver = async (body: IDataObject | string | Buffer, query: Record<string, string>, headers?: Record<string, string>) =>
 		await runWebhook({
-			node: SkySlopeFormsTrigger,
+			node: SkySlopeSigningTrigger,
 			parameters,
 			staticData,
 			credentials: { skySlopeFormsOAuth2Api: env.credentials.forms },

@@ -10,10 +10,8 @@ import type {
 	INodeTypeBaseDescription,
 } from 'n8n-workflow';
 
-import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
-import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { retryPolicy } from '../../nodes/shared/transport';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
+import { retryPolicy } from '../../nodes/SkySlope/shared/transport';
 import { startSandbox, type FaultRule, type RequestLogEntry, type SandboxOptions, type SandboxServer, type ServiceName } from '../../sandbox';
 import type { FormsServiceState } from '../../sandbox/forms';
 import { demoCredentials, type ListingsState } from '../../sandbox/listings';
@@ -26,9 +24,9 @@ export { listingCreate } from '../../harness/listings-env';
 export type NodeKey = 'forms' | 'skyslope' | 'offers';
 
 export const NODES = {
-	forms: { node: SkySlopeForms, credential: 'skySlopeFormsOAuth2Api', service: 'forms' as ServiceName },
-	skyslope: { node: SkySlopeListingsSales, credential: 'skySlopeApi', service: 'listings' as ServiceName },
-	offers: { node: SkySlopeOffers, credential: 'skySlopeOffersOAuth2Api', service: 'offers' as ServiceName },
+	forms: { node: SkySlope, credential: 'skySlopeFormsOAuth2Api', service: 'forms' as ServiceName },
+	skyslope: { node: SkySlope, credential: 'skySlopeApi', service: 'listings' as ServiceName },
+	offers: { node: SkySlope, credential: 'skySlopeOffersOAuth2Api', service: 'offers' as ServiceName },
 } as const;
 
 /** Requests that only set up auth (a token, a login): everything else is a call of the operation. */

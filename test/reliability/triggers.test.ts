@@ -3,8 +3,7 @@
 // exactly once over the polls, and a failed poll keeps its state so the next one catches up.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
-import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
+import { SkySlopeTrigger } from '../../nodes/SkySlope/SkySlopeTrigger.node';
 import type { FaultRule } from '../../sandbox';
 import { runPoll } from '../../harness/node';
 import { fastRetries, jsonOf, listingCreate, realRetries, startEnv, storm, type Env, type NodeKey } from './setup';
@@ -24,7 +23,7 @@ afterEach(() => env.sandbox.setFaults([]));
 const outage = (service: FaultRule['service'], path: string): FaultRule[] => [{ service, path, errorRate: 1, errorStatus: 503 }];
 
 type Key = Extract<NodeKey, 'skyslope' | 'offers'>;
-const TRIGGERS = { skyslope: SkySlopeListingsSalesTrigger, offers: SkySlopeOffersTrigger } as const;
+const TRIGGERS = { skyslope: SkySlopeTrigger, offers: SkySlopeTrigger } as const;
 
 /** One poll as n8n's trigger mode runs it: emitted items' json, or the error it failed with. */
 async function poll(key: Key, parameters: INodeParameters, staticData: IDataObject): Promise<{ items: IDataObject[]; error?: Error }> {

@@ -20,7 +20,7 @@ import { processLoader } from '../process';
 const clock = useVirtualClock();
 const loadNode = processLoader(
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
-	() => (require('../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node') as { SkySlopeFormsTrigger: AnyNode }).SkySlopeFormsTrigger,
+	() => (require('../../nodes/SkySlope/forms/SkySlopeSigningTrigger.node') as { SkySlopeSigningTrigger: AnyNode }).SkySlopeSigningTrigger,
 );
 
 type Command =

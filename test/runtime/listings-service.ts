@@ -2,7 +2,7 @@
 // every file's status (and when), and the oracle that holds the trigger's runs against it.
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { sameStatus } from '../../nodes/SkySlopeListingsSales/helpers/statuses';
+import { sameStatus } from '../../nodes/SkySlope/listingsSales/helpers/statuses';
 import { newListing, newSale } from '../../sandbox/listings/activity';
 import { iso, type Store } from '../../sandbox/listings/store';
 import { SALE_STATUS_IDS, type Dto, type ListingStatus, type SaleStatus } from '../../sandbox/listings/types';

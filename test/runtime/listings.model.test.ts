@@ -16,7 +16,7 @@ import { processLoader } from '../process';
 const clock = useVirtualClock();
 const loadNode = processLoader(
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
-	() => (require('../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node') as { SkySlopeListingsSalesTrigger: AnyNode }).SkySlopeListingsSalesTrigger,
+	() => (require('../../nodes/SkySlope/listingsSales/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
 );
 
 type Command = FileCommand | RuntimeCommand;

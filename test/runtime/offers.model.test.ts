@@ -16,7 +16,7 @@ import { OffersHistory, type OfferCommand } from './offers-service';
 const clock = useVirtualClock();
 const loadNode = processLoader(
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
-	() => (require('../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node') as { SkySlopeOffersTrigger: AnyNode }).SkySlopeOffersTrigger,
+	() => (require('../../nodes/SkySlope/offers/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
 );
 
 type Command = OfferCommand | RuntimeCommand;

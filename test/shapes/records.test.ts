@@ -1,7 +1,7 @@
 // The shared record readers on their own: every wrapping they accept, and what they refuse.
 import type { INode } from 'n8n-workflow';
 
-import { describeAnswer, noteStatus, readRecord, readRecordIfAny, readRecords, type RecordKind } from '../../nodes/shared/records';
+import { describeAnswer, noteStatus, readRecord, readRecordIfAny, readRecords, type RecordKind } from '../../nodes/SkySlope/shared/records';
 
 const node = { id: '1', name: 'SkySlope', type: 'test', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const ctx = { getNode: () => node };

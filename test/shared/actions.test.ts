@@ -3,19 +3,16 @@
 // Title Case; descriptions may keep their articles.
 import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
-import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
-import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
-import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
-import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
+import { SkySlopeSigningTrigger } from '../../nodes/SkySlope/SkySlopeSigningTrigger.node';
+import { SkySlopeTrigger } from '../../nodes/SkySlope/SkySlopeTrigger.node';
 
 const actions = (node: INodeType) =>
 	node.description.properties
 		.filter((p: INodeProperties) => p.name === 'operation' && p.type === 'options')
 		.flatMap((p) => (p.options as INodePropertyOptions[]).map((o) => ({ node: node.description.displayName, operation: o.name, action: o.action ?? '' })));
 
-const all = [new SkySlopeForms(), new SkySlopeListingsSales(), new SkySlopeOffers()].flatMap(actions);
+const all = [new SkySlope(), new SkySlope(), new SkySlope()].flatMap(actions);
 
 describe('actions', () => {
 	it('every operation of the three action nodes has one', () => {
@@ -51,12 +48,12 @@ describe('actions', () => {
 			walk(field.values, node);
 		};
 		const nodes: INodeType[] = [
-			new SkySlopeForms(),
-			new SkySlopeFormsTrigger(),
-			new SkySlopeListingsSales(),
-			new SkySlopeListingsSalesTrigger(),
-			new SkySlopeOffers(),
-			new SkySlopeOffersTrigger(),
+			new SkySlope(),
+			new SkySlopeSigningTrigger(),
+			new SkySlope(),
+			new SkySlopeTrigger(),
+			new SkySlope(),
+			new SkySlopeTrigger(),
 		];
 		for (const node of nodes) walk(node.description.properties, node.description.displayName);
 

@@ -4,7 +4,7 @@
 // (the default) and off, for a listing, a sale, an offer and a file (bench/RESULTS.md, AI section).
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { startSandbox, type SandboxServer } from '../../sandbox';
 import { type OffersState } from '../../sandbox/offers';
 import { startForms, type FormsEnv } from '../../harness/forms-env';
@@ -57,7 +57,7 @@ it('an offer: Simplify on is about half the full record', async () => {
 	const state = offersSandbox.service<OffersState>('offers').state;
 	let credentials = offersCredentials(offersSandbox);
 	const run = async (parameters: INodeParameters) => {
-		const result = await runNode({ node: SkySlopeOffers, parameters, credentials });
+		const result = await runNode({ node: SkySlope, parameters, credentials });
 		credentials = result.credentials;
 		return result;
 	};

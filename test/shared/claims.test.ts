@@ -1,9 +1,9 @@
-// claimKeys (nodes/shared/webhookClaims.ts): webhook requests of one trigger in one process, side by side,
+// claimKeys (nodes/SkySlope/shared/webhookClaims.ts): webhook requests of one trigger in one process, side by side,
 // each on its own copy of the static data as n8n loads it at the request's start, the last save
 // winning. What each request's copy holds when n8n saves it is what these tests read.
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { claimKeys } from '../../nodes/shared/webhookClaims';
+import { claimKeys } from '../../nodes/SkySlope/shared/webhookClaims';
 
 let workflows = 0;
 

@@ -1,5 +1,5 @@
-import { serviceDate, serviceTime } from '../../nodes/shared/dates';
-import { sameStatus, statusKey, statusWanted } from '../../nodes/SkySlopeListingsSales/helpers/statuses';
+import { serviceDate, serviceTime } from '../../nodes/SkySlope/shared/dates';
+import { sameStatus, statusKey, statusWanted } from '../../nodes/SkySlope/listingsSales/helpers/statuses';
 
 describe('service dates, read one way wherever n8n runs', () => {
 	it('runs outside UTC (jest.config.js), so that a local-time reading would show', () => {

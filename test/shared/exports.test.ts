@@ -49,11 +49,11 @@ it('every exported function of nodes/ and credentials/ has a caller in nodes/ or
 it('the list of exports sees functions, classes and arrow functions, and their callers', () => {
 	const found = callers();
 	const names = new Set(found.map((e) => e.name));
-	for (const name of ['exclusivePoll', 'claimKeys', 'readExport', 'pollStatusChanged', 'SkySlopeListingsSalesTrigger', 'sameStatus']) {
+	for (const name of ['exclusivePoll', 'claimKeys', 'readExport', 'pollStatusChanged', 'SkySlopeTrigger', 'sameStatus']) {
 		expect({ name, listed: names.has(name) }).toEqual({ name, listed: true });
 	}
 	expect(found.find((e) => e.name === 'exclusivePoll')?.callers.sort()).toEqual([
-		'nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node.ts',
-		'nodes/SkySlopeOffers/SkySlopeOffersTrigger.node.ts',
+		'nodes/SkySlope/listingsSales/SkySlopeTrigger.node.ts',
+		'nodes/SkySlope/offers/SkySlopeTrigger.node.ts',
 	]);
 });

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-import type { Resource, ServiceSpec } from '../../nodes/shared';
+import type { Resource, ServiceSpec } from '../../nodes/SkySlope/shared';
 
 const NODES = path.join(__dirname, '../../nodes');
 const CREDENTIALS = path.join(__dirname, '../../credentials');
@@ -14,7 +14,7 @@ const isDir = (p: string) => statSync(p).isDirectory();
 const read = (p: string) => readFileSync(p, 'utf8');
 
 it('there are the three service folders', () => {
-	expect(services.sort()).toEqual(['SkySlopeForms', 'SkySlopeListingsSales', 'SkySlopeOffers']);
+	expect(services.sort()).toEqual(['SkySlope', 'SkySlope', 'SkySlope']);
 });
 
 describe.each(services)('%s', (service) => {

@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { DateTime } from 'luxon';
 
 import { MIRROR_CREDENTIAL } from '../../scripts/lib/mirror';
-import { dayWindows } from '../../nodes/SkySlopeOffers/helpers/offers';
+import { dayWindows } from '../../nodes/SkySlope/offers/helpers/offers';
 
 interface Node {
 	name: string;

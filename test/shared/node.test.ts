@@ -1,21 +1,18 @@
-// The node classes take their descriptions from the shared builders (nodes/shared/node.ts): each
+// The node classes take their descriptions from the shared builders (nodes/SkySlope/shared/node.ts): each
 // trigger is named after its service's node, uses its credential and icons, never offers itself as
 // an AI tool, a polling trigger's subtitle names every event it can be set to, and an action node's
 // subtitle names the chosen operation and resource as the node shows them.
 import { Workflow, type INode, type INodeType } from 'n8n-workflow';
 
-import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
-import { SkySlopeFormsTrigger } from '../../nodes/SkySlopeForms/SkySlopeFormsTrigger.node';
-import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
-import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { SkySlopeOffersTrigger } from '../../nodes/SkySlopeOffers/SkySlopeOffersTrigger.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
+import { SkySlopeSigningTrigger } from '../../nodes/SkySlope/SkySlopeSigningTrigger.node';
+import { SkySlopeTrigger } from '../../nodes/SkySlope/SkySlopeTrigger.node';
 import { defaultVersion, fullTypeName, HarnessNodeTypes } from '../../harness/node/node-types';
 
 const pairs: Array<[string, INodeType, INodeType, string]> = [
-	['SkySlope Forms', new SkySlopeForms(), new SkySlopeFormsTrigger(), 'skySlopeFormsOAuth2Api'],
-	['SkySlope Listings & Sales', new SkySlopeListingsSales(), new SkySlopeListingsSalesTrigger(), 'skySlopeApi'],
-	['SkySlope Offers', new SkySlopeOffers(), new SkySlopeOffersTrigger(), 'skySlopeOffersOAuth2Api'],
+	['SkySlope Forms', new SkySlope(), new SkySlopeSigningTrigger(), 'skySlopeFormsOAuth2Api'],
+	['SkySlope Listings & Sales', new SkySlope(), new SkySlopeTrigger(), 'skySlopeApi'],
+	['SkySlope Offers', new SkySlope(), new SkySlopeTrigger(), 'skySlopeOffersOAuth2Api'],
 ];
 
 describe.each(pairs)('%s', (label, node, trigger, credential) => {
@@ -52,8 +49,8 @@ describe.each(pairs)('%s', (label, node, trigger, credential) => {
 });
 
 it.each([
-	['SkySlope Listings & Sales', new SkySlopeListingsSalesTrigger()],
-	['SkySlope Offers', new SkySlopeOffersTrigger()],
+	['SkySlope Listings & Sales', new SkySlopeTrigger()],
+	['SkySlope Offers', new SkySlopeTrigger()],
 ])('the %s trigger subtitle names each event it offers', (_label, trigger) => {
 	const d = trigger.description;
 	expect(d.polling).toBe(true);

@@ -9,7 +9,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { defineOperation, defineResource } from '../../nodes/shared';
+import { defineOperation, defineResource } from '../../nodes/SkySlope/shared';
 import { runNode } from '../../harness/node';
 import { startTestServer, type TestServer } from '../../harness/node/test-server';
 import { ranges, routerNode } from '../../harness/node/test-node';

@@ -2,7 +2,7 @@
 // tool variant, the record's ID always among the selected fields.
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { outputShaper, recordOutputFields } from '../../nodes/shared';
+import { outputShaper, recordOutputFields } from '../../nodes/SkySlope/shared';
 
 /** The name Selected Fields shows for a field. */
 const fieldTitle = (key: string): string => {

@@ -1,5 +1,5 @@
  
-import { collectPages, pageOrEnd, type ListEnd } from '../../nodes/shared/paging';
+import { collectPages, pageOrEnd, type ListEnd } from '../../nodes/SkySlope/shared/paging';
 
 function pagedSource(total: number) {
 	const calls: Array<[number, number]> = [];

@@ -1,5 +1,5 @@
  
-import { p } from '../../nodes/shared/path';
+import { p } from '../../nodes/SkySlope/shared/path';
 
 describe('p: path segments are always encoded', () => {
 	it('keeps plain ids as they are', () => {

@@ -13,8 +13,8 @@ import {
 	type IHttpRequestOptions,
 } from 'n8n-workflow';
 
-import { listingsService, oneLoginPerSession } from '../../nodes/SkySlopeListingsSales/service';
-import { apiRequest } from '../../nodes/shared/transport';
+import { listingsService, oneLoginPerSession } from '../../nodes/SkySlope/listingsSales/service';
+import { apiRequest } from '../../nodes/SkySlope/shared/transport';
 
 const BASE = 'http://listings.test/api-base';
 

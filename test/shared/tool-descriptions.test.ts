@@ -4,18 +4,16 @@
 // own parameter resolution and tool-description rule).
 import { NodeHelpers, type INode, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { SkySlopeForms } from '../../nodes/SkySlopeForms/SkySlopeForms.node';
-import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
-import { SkySlopeOffers } from '../../nodes/SkySlopeOffers/SkySlopeOffers.node';
-import { resources as formsResources } from '../../nodes/SkySlopeForms/actions';
-import { resources as listingsResources } from '../../nodes/SkySlopeListingsSales/actions';
-import { resources as offersResources } from '../../nodes/SkySlopeOffers/actions';
-import type { Resource } from '../../nodes/shared';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
+import { resources as formsResources } from '../../nodes/SkySlope/forms/actions';
+import { resources as listingsResources } from '../../nodes/SkySlope/listingsSales/actions';
+import { resources as offersResources } from '../../nodes/SkySlope/offers/actions';
+import type { Resource } from '../../nodes/SkySlope/shared';
 
 const NODES: Array<{ node: INodeType; resources: Resource[] }> = [
-	{ node: new SkySlopeForms(), resources: formsResources },
-	{ node: new SkySlopeListingsSales(), resources: listingsResources },
-	{ node: new SkySlopeOffers(), resources: offersResources },
+	{ node: new SkySlope(), resources: formsResources },
+	{ node: new SkySlope(), resources: listingsResources },
+	{ node: new SkySlope(), resources: offersResources },
 ];
 
 const cases = NODES.flatMap(({ node, resources }) =>

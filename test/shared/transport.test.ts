@@ -14,7 +14,7 @@ import {
 	p,
 	retryPolicy,
 	type ServiceSpec,
-} from '../../nodes/shared';
+} from '../../nodes/SkySlope/shared';
 import { runNode } from '../../harness/node';
 import { startTestServer, type Reply, type TestServer } from '../../harness/node/test-server';
 import { routerNode, testCredentialType } from '../../harness/node/test-node';

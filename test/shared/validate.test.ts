@@ -12,7 +12,7 @@ import {
 	toDateOnly,
 	toIsoDateTime,
 	toUnixSeconds,
-} from '../../nodes/shared/validate';
+} from '../../nodes/SkySlope/shared/validate';
 
 const node: INode = {
 	id: '1',

@@ -1,4 +1,4 @@
-// An answer's warnings as every node reads and shows them (nodes/shared/warnings.ts): the shapes a
+// An answer's warnings as every node reads and shows them (nodes/SkySlope/shared/warnings.ts): the shapes a
 // service may use, per item, and once per execution as a hint.
 import {
 	NodeOperationError,
@@ -6,7 +6,7 @@ import {
 	type NodeExecutionHint,
 } from 'n8n-workflow';
 
-import { defineOperation, defineResource, noteWarnings, showWarnings, takeWarnings, warningsOf } from '../../nodes/shared';
+import { defineOperation, defineResource, noteWarnings, showWarnings, takeWarnings, warningsOf } from '../../nodes/SkySlope/shared';
 import { runNode } from '../../harness/node';
 import { routerNode } from '../../harness/node/test-node';
 

@@ -10,9 +10,9 @@ import * as ts from 'typescript';
 
 import type { INode } from 'n8n-workflow';
 
-import { offersService } from '../../nodes/SkySlopeOffers/service';
-import { toApiError } from '../../nodes/shared/transport/error-words';
-import { inputError } from '../../nodes/shared/validate';
+import { offersService } from '../../nodes/SkySlope/offers/service';
+import { toApiError } from '../../nodes/SkySlope/shared/transport/error-words';
+import { inputError } from '../../nodes/SkySlope/shared/validate';
 
 const node = { name: 'SkySlope Offers', credentials: {} } as unknown as INode;
 const ctx = { getNode: () => node };

@@ -3,8 +3,8 @@
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
-import { SkySlopeListingsSalesTrigger } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
+import { SkySlopeTrigger } from '../../nodes/SkySlope/SkySlopeTrigger.node';
 import { json, startEnv, type Env } from '../../harness/listings-env';
 import { examplesNamed } from '../../harness/node/examples';
 
@@ -26,7 +26,7 @@ describe('example workflows', () => {
 		for (const { file, workflow } of examples) {
 			for (const node of workflow.nodes.filter((n) => ours(n.type))) {
 				const trigger = node.type === 'n8n-nodes-skyslope.skySlopeListingsSalesTrigger';
-				const properties = trigger ? new SkySlopeListingsSalesTrigger().description.properties : new SkySlopeListingsSales().description.properties;
+				const properties = trigger ? new SkySlopeTrigger().description.properties : new SkySlope().description.properties;
 				const params = node.parameters as IDataObject;
 				const visible = properties.filter((p) => {
 					const show = p.displayOptions?.show ?? {};

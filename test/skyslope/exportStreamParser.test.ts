@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ExportStreamError, parseExportStream } from '../../nodes/SkySlopeListingsSales/helpers/exportStreamParser';
+import { ExportStreamError, parseExportStream } from '../../nodes/SkySlope/listingsSales/helpers/exportStreamParser';
 
 /** mulberry32: a small seeded generator, so every run sees the same "random" streams. */
 function rng(seed: number) {

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
-import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { runNode } from '../../harness/node';
 
 let server: Server;
@@ -35,7 +35,7 @@ afterAll(async () => await new Promise<void>((resolve) => server.close(() => res
 
 const run = (types: string[]) =>
 	runNode({
-		node: SkySlopeListingsSales,
+		node: SkySlope,
 		parameters: { resource: 'bulkExport', operation: 'export', types, statuses: [], includeSummary: false, filters: {} },
 		credentialTypes: [SkySlopeApi],
 		credentials: {

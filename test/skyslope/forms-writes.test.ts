@@ -5,7 +5,7 @@
 import type { IDataObject, NodeParameterValueType, ResourceMapperField } from 'n8n-workflow';
 
 import { SkySlopeApi } from '../../credentials/SkySlopeApi.credentials';
-import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { SOURCES } from '../../sandbox/listings/catalog';
 import { editFormField } from '../../sandbox/listings/fields';
 import { runNode } from '../../harness/node';
@@ -209,7 +209,7 @@ it('an answer that is not a form fails loudly, naming what came back, and nothin
 	});
 	try {
 		const result = await runNode({
-			node: SkySlopeListingsSales,
+			node: SkySlope,
 			credentialTypes: [SkySlopeApi],
 			credentials: { skySlopeApi: { ...env.credentials, customBaseUrl: server.url, sessionToken: '', sessionRenewAt: '' } },
 			parameters: { ...picks(), columns: columns('defineBelow', REQUIRED, []) },

@@ -1,7 +1,7 @@
 // Form-driven fields: what the resource mapper offers for a service form, and the body rebuilt
 // from what a user mapped.
-import { buildFormBody, checkFormBody, formFieldsIn, toMapperFields, type FormField } from '../../nodes/SkySlopeListingsSales/helpers/forms';
-import { SkySlopeListingsSales } from '../../nodes/SkySlopeListingsSales/SkySlopeListingsSales.node';
+import { buildFormBody, checkFormBody, formFieldsIn, toMapperFields, type FormField } from '../../nodes/SkySlope/listingsSales/helpers/forms';
+import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { byId, startEnv, type Env } from '../../harness/listings-env';
 
 const form: FormField[] = [
@@ -283,7 +283,7 @@ describe('the resource mapper method against the sandbox', () => {
 	});
 
 	it('hides the "no fields" error of the editor while the field list is empty on purpose', () => {
-		const node = new SkySlopeListingsSales();
+		const node = new SkySlope();
 		const mappers = node.description.properties.filter((p) => p.type === 'resourceMapper');
 		expect(mappers.length).toBeGreaterThan(0);
 		for (const mapper of mappers) expect(mapper.typeOptions?.resourceMapper?.hideNoDataError).toBe(true);

@@ -4,8 +4,8 @@
 // the book, and a change meanwhile still fires once.
 import type { IDataObject } from 'n8n-workflow';
 
-import { StatusBook, type StatusBookData } from '../../nodes/SkySlopeListingsSales/helpers/statusBook';
-import { HISTORY_FILES_PER_POLL } from '../../nodes/SkySlopeListingsSales/helpers/statusHistory';
+import { StatusBook, type StatusBookData } from '../../nodes/SkySlope/listingsSales/helpers/statusBook';
+import { HISTORY_FILES_PER_POLL } from '../../nodes/SkySlope/listingsSales/helpers/statusHistory';
 import { addHistory } from '../../sandbox/listings/activity';
 import { pollTrigger, startEnv, type Env } from '../../harness/listings-env';
 

@@ -7,7 +7,7 @@
 // write of the node shows the warning.
 import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 
-import { resources } from '../../nodes/SkySlopeListingsSales/actions';
+import { resources } from '../../nodes/SkySlope/listingsSales/actions';
 import type { LiveSwitches } from '../../sandbox/core/live';
 import { WRITE_WARNING } from '../../sandbox/listings/live';
 import { listingsEndpoints, listingsExtraEndpoints } from '../../sandbox/listings/manifest';

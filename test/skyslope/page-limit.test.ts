@@ -3,7 +3,7 @@
 // Return All and the pickers must give every record of a list longer than 10,000 once, walking
 // creation-date ranges under the limit, with requests close to the minimum (records / 10).
 import { addHistory } from '../../sandbox/listings/activity';
-import { MAX_PAGE } from '../../nodes/SkySlopeListingsSales/helpers/fileWalk';
+import { MAX_PAGE } from '../../nodes/SkySlope/listingsSales/helpers/fileWalk';
 import { json, startEnv, type Env } from '../../harness/listings-env';
 
 const LISTINGS = 10_040;

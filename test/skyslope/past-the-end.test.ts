@@ -3,7 +3,7 @@
 // switch on, every paged read of the node must still return every record once, without an error.
 import { NodeApiError } from 'n8n-workflow';
 
-import { isPastTheEnd } from '../../nodes/SkySlopeListingsSales/transport';
+import { isPastTheEnd } from '../../nodes/SkySlope/listingsSales/transport';
 import { startTestServer, type RecordedRequest, type Reply } from '../../harness/node/test-server';
 import { json, startEnv, type Env } from '../../harness/listings-env';
 

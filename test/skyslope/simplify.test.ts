@@ -1,7 +1,7 @@
 // Simplify on Get and Get Many of listings and sales: the fields people use, flat; off gives the record as the service sent it.
 import type { IDataObject } from 'n8n-workflow';
 
-import { addressLine, simplifyFile } from '../../nodes/SkySlopeListingsSales/helpers/simplify';
+import { addressLine, simplifyFile } from '../../nodes/SkySlope/listingsSales/helpers/simplify';
 
 import { byId, json, startEnv, type Env } from '../../harness/listings-env';
 

@@ -4,7 +4,7 @@
 // zone-less dates and display statuses, this process outside UTC.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { StatusBook, type StatusBookData } from '../../nodes/SkySlopeListingsSales/helpers/statusBook';
+import { StatusBook, type StatusBookData } from '../../nodes/SkySlope/listingsSales/helpers/statusBook';
 import { addHistory } from '../../sandbox/listings/activity';
 import { SALE_STATUS_IDS } from '../../sandbox/listings/types';
 import { pollTrigger, startEnv, type Env } from '../../harness/listings-env';

@@ -3,7 +3,7 @@
 // history), carrying what the older state knew until that read ends. One test a shape.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { StatusBook } from '../../nodes/SkySlopeListingsSales/helpers/statusBook';
+import { StatusBook } from '../../nodes/SkySlope/listingsSales/helpers/statusBook';
 import { pollTrigger, startEnv, type Env } from '../../harness/listings-env';
 
 let env: Env;

@@ -3,7 +3,7 @@
 // and moves, and a book written by an earlier version (keys in the order it read them) reads the same.
 import { createHash } from 'node:crypto';
 
-import { StatusBook, type StatusBookData } from '../../nodes/SkySlopeListingsSales/helpers/statusBook';
+import { StatusBook, type StatusBookData } from '../../nodes/SkySlope/listingsSales/helpers/statusBook';
 
 /** A file's key as a stored book holds it: the first 8 bytes of SHA-256 of `type:guid`, in base64url. */
 const fileBookKey = (type: string, guid: string) => createHash('sha256').update(`${type}:${guid.toLowerCase()}`).digest().subarray(0, 8).toString('base64url');

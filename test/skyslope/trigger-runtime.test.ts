@@ -3,7 +3,7 @@
 // while it is read, and a restart that loses what polls which emitted nothing had kept in memory.
 import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
-import { StatusBook, type StatusBookData } from '../../nodes/SkySlopeListingsSales/helpers/statusBook';
+import { StatusBook, type StatusBookData } from '../../nodes/SkySlope/listingsSales/helpers/statusBook';
 import { addHistory } from '../../sandbox/listings/activity';
 import { SALE_STATUS_IDS } from '../../sandbox/listings/types';
 import { pollTrigger, startEnv, type Env } from '../../harness/listings-env';
@@ -13,7 +13,7 @@ import { processLoader } from '../process';
 /** A restart of n8n: a fresh process's copy of the trigger, its memory gone; the database stays. */
 const restartedTrigger = processLoader(
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
-	() => (require('../../nodes/SkySlopeListingsSales/SkySlopeListingsSalesTrigger.node') as { SkySlopeListingsSalesTrigger: AnyNode }).SkySlopeListingsSalesTrigger,
+	() => (require('../../nodes/SkySlope/listingsSales/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
 );
 
 const DAY = 24 * 3600 * 1000;

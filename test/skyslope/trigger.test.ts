@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { limits, selectEvents } from '../../nodes/SkySlopeListingsSales/helpers/triggerState';
+import { limits, selectEvents } from '../../nodes/SkySlope/listingsSales/helpers/triggerState';
 import { byId, createListing as createListingIn, pollTrigger, startEnv, type Env } from '../../harness/listings-env';
 
 // Each test's static data is a trigger of its own (the harness gives it its own workflow id).

@@ -1,0 +1,44 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+
+import { LISTINGS_SALES_EVENTS, listingsSalesTriggerFields, pollListingsSales } from './listingsSales/trigger';
+import type { TriggerEvent } from './listingsSales/helpers/triggerState';
+import { listingsService } from './listingsSales/service';
+import { searchOfferAgents } from './offers/methods/listSearch';
+import { OFFERS_EVENTS, offersTriggerFields, pollOffersEvent } from './offers/trigger';
+import { offersService } from './offers/service';
+import { credentialsShownOn, triggerEvents, triggerNodeDescription } from './shared';
+
+const events = triggerEvents([...LISTINGS_SALES_EVENTS, ...OFFERS_EVENTS], 'newListing');
+const isOffersEvent = (event: string) => OFFERS_EVENTS.some((e) => e.value === event);
+
+/**
+ * The polling trigger of listings, sales and offers: one Trigger On list, the credential of the
+ * chosen event's service, and each poll handed to that service's watch. Signed documents come by
+ * webhook, to the SkySlope Signing Trigger (n8n runs a node type either as a poller or as a webhook:
+ * docs/VERIFICATION.md).
+ */
+export class SkySlopeTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		...triggerNodeDescription({
+			name: 'skySlopeTrigger',
+			displayName: 'SkySlope Trigger',
+			description: 'Starts the workflow when SkySlope listings or sales are created, changed or change status, or when offers come in',
+			credentials: credentialsShownOn('event', [
+				{ service: listingsService, values: LISTINGS_SALES_EVENTS.map((e) => e.value) },
+				{ service: offersService, values: OFFERS_EVENTS.map((e) => e.value) },
+			]),
+			properties: [events.field, ...listingsSalesTriggerFields, ...offersTriggerFields],
+		}),
+		icon: { light: 'file:skySlope.svg', dark: 'file:skySlope.dark.svg' },
+		subtitle: events.subtitle,
+	};
+
+	methods = {
+		listSearch: { searchOfferAgents },
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const event = this.getNodeParameter('event') as string;
+		return isOffersEvent(event) ? await pollOffersEvent.call(this, event) : await pollListingsSales.call(this, event as TriggerEvent);
+	}
+}

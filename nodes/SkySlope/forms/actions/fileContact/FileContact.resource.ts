@@ -1,0 +1,7 @@
+import { defineResource } from '../../../shared';
+import add from './add.operation';
+import addMany from './addMany.operation';
+import deleteContact from './delete.operation';
+import update from './update.operation';
+
+export default defineResource({ value: 'fileContact', name: 'File Contact' }, [add, addMany, update, deleteContact]);

@@ -1,0 +1,7 @@
+import { defineResource } from '../../../shared';
+import addUser from './addUser.operation';
+import create from './create.operation';
+import createChild from './createChild.operation';
+import removeUser from './removeUser.operation';
+
+export default defineResource({ value: 'group', name: 'Forms Group' }, [create, createChild, addUser, removeUser]);

@@ -1,0 +1,4 @@
+import { defineResource } from '../../../shared';
+import getProfile from './getProfile.operation';
+
+export default defineResource({ value: 'user', name: 'Forms User' }, [getProfile]);

@@ -1,0 +1,7 @@
+import { defineResource } from '../../../shared';
+import create from './create.operation';
+import deleteContact from './delete.operation';
+import search from './search.operation';
+import update from './update.operation';
+
+export default defineResource({ value: 'directoryContact', name: 'Directory Contact' }, [create, search, update, deleteContact]);

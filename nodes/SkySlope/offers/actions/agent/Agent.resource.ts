@@ -1,0 +1,4 @@
+import { defineResource } from '../../../shared';
+import getListings from './getListings.operation';
+
+export default defineResource({ value: 'agent', name: 'Offers Agent' }, [getListings]);

@@ -1,0 +1,149 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeCredentialDescription,
+	type INodeExecutionData,
+	type INodeProperties,
+	type INodePropertyOptions,
+	type INodeTypeDescription,
+	type IPollFunctions,
+	type IWebhookDescription,
+	type IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { buildNodeProperties, runOperations, type Resource } from './operation';
+
+/** What a node needs of a service: the label its errors use and the credential that signs its requests. */
+export interface ServiceIdentity {
+	label: string;
+	credentialType: string;
+}
+
+/**
+ * The resources of one service, behind that service's credential. The node shows the credential only
+ * for these resources, so a user sees one credential field, the right one for the resource chosen.
+ */
+export interface ServiceResources {
+	service: ServiceIdentity;
+	resources: Resource[];
+}
+
+/** The node's type name, the name on the canvas and in the panel, and the one-line description. */
+export interface NodeNaming {
+	name: string;
+	displayName: string;
+	description: string;
+}
+
+/**
+ * The builders below leave to the node class what n8n's linter reads from the class itself (it
+ * checks the icon files, and that subtitle and usableAsTool are there): `icon`, `subtitle` and,
+ * for an action node, `usableAsTool`.
+ */
+type OwnFields = 'icon' | 'subtitle' | 'usableAsTool';
+
+/**
+ * One credential entry per service, each shown only while the parameter `on` (resource or event)
+ * holds one of that service's values: n8n then asks for, and the node reads, only that credential.
+ */
+export function credentialsShownOn(on: string, services: Array<{ service: ServiceIdentity; values: string[] }>) {
+	return services.map(({ service, values }) => ({
+		name: service.credentialType,
+		required: true,
+		displayOptions: { show: { [on]: values } },
+	}));
+}
+
+/**
+ * The subtitle of an action node: the operation and the resource chosen, by the names the node
+ * shows ("Get Many: File"), not their values ("getAll: file"), which n8n's canvas would show as
+ * they are. Built from the same resources as the node, so it cannot drift from them.
+ */
+export function operationSubtitle(resources: Resource[]): string {
+	const names: Record<string, string> = {};
+	for (const resource of resources) {
+		for (const operation of resource.operations) names[`${resource.value}:${operation.value}`] = `${operation.name}: ${resource.name}`;
+	}
+	const key = '$parameter["resource"] + ":" + $parameter["operation"]';
+	return `={{ ${JSON.stringify(names)}[${key}] ?? ($parameter["operation"] + ": " + $parameter["resource"]) }}`;
+}
+
+/** The description of the action node: every service's resources and operations, each behind its credential. */
+export function actionNodeDescription(naming: NodeNaming, services: ServiceResources[]): Omit<INodeTypeDescription, OwnFields> {
+	return {
+		displayName: naming.displayName,
+		name: naming.name,
+		group: ['transform'],
+		version: 1,
+		description: naming.description,
+		defaults: { name: naming.displayName },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: credentialsShownOn(
+			'resource',
+			services.map(({ service, resources }) => ({ service, values: resources.map((r) => r.value) })),
+		),
+		properties: buildNodeProperties(services.flatMap((s) => s.resources)),
+	};
+}
+
+/** An action node's execute: every item through the shared router to its operation. */
+export function executeOperations(resources: Resource[]) {
+	return async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runOperations.call(this, resources);
+	};
+}
+
+interface TriggerSpec extends NodeNaming {
+	/** The credentials, each shown for the events of its service (credentialsShownOn). */
+	credentials: INodeCredentialDescription[];
+	properties: INodeProperties[];
+	/** A webhook trigger names its webhooks; without them the trigger polls. */
+	webhooks?: IWebhookDescription[];
+}
+
+/** The description of a trigger (never an AI tool: nothing invokes a trigger). */
+export function triggerNodeDescription(trigger: TriggerSpec): Omit<INodeTypeDescription, OwnFields> {
+	return {
+		displayName: trigger.displayName,
+		name: trigger.name,
+		group: ['trigger'],
+		version: 1,
+		description: trigger.description,
+		defaults: { name: trigger.displayName },
+		...(trigger.webhooks ? { webhooks: trigger.webhooks } : { polling: true as const }),
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: trigger.credentials,
+		properties: trigger.properties,
+	};
+}
+
+/**
+ * The "Trigger On" choice of a polling trigger, with the subtitle that names the chosen event:
+ * both come from one list of events, so the subtitle always matches the choices.
+ */
+export function triggerEvents(
+	events: Array<INodePropertyOptions & { value: string }>,
+	defaultEvent: string,
+): { subtitle: string; field: INodeProperties } {
+	const names = events.map((e) => `${e.value}: ${JSON.stringify(e.name)}`).join(', ');
+	return {
+		subtitle: `={{ { ${names} }[$parameter["event"]] }}`,
+		field: {
+			displayName: 'Trigger On',
+			name: 'event',
+			type: 'options',
+			noDataExpression: true,
+			required: true,
+			options: events,
+			default: defaultEvent,
+		},
+	};
+}
+
+/** The trigger a call belongs to: its workflow and node (the node's id survives a rename). */
+export function triggerKey(ctx: IPollFunctions | IWebhookFunctions): string {
+	const node = ctx.getNode();
+	return `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
+}

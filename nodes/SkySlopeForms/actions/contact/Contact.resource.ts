@@ -1,7 +1,0 @@
-import { defineResource } from '../../../shared';
-import add from './add.operation';
-import addMany from './addMany.operation';
-import deleteContact from './delete.operation';
-import update from './update.operation';
-
-export default defineResource({ value: 'contact', name: 'Contact' }, [add, addMany, update, deleteContact]);

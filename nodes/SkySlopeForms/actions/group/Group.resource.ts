@@ -1,7 +1,0 @@
-import { defineResource } from '../../../shared';
-import addUser from './addUser.operation';
-import create from './create.operation';
-import createChild from './createChild.operation';
-import removeUser from './removeUser.operation';
-
-export default defineResource({ value: 'group', name: 'Group' }, [create, createChild, addUser, removeUser]);

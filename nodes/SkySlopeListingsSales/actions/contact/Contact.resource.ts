@@ -1,7 +1,0 @@
-import { defineResource } from '../../../shared';
-import create from './create.operation';
-import deleteContact from './delete.operation';
-import search from './search.operation';
-import update from './update.operation';
-
-export default defineResource({ value: 'contact', name: 'Contact' }, [create, search, update, deleteContact]);

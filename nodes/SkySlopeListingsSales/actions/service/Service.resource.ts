@@ -1,4 +1,0 @@
-import { defineResource } from '../../../shared';
-import checkHealth from './checkHealth.operation';
-
-export default defineResource({ value: 'service', name: 'Service' }, [checkHealth]);

@@ -1,4 +1,0 @@
-import { defineResource } from '../../../shared';
-import getListings from './getListings.operation';
-
-export default defineResource({ value: 'agent', name: 'Agent' }, [getListings]);

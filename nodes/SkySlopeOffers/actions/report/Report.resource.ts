@@ -1,4 +1,0 @@
-import { defineResource } from '../../../shared';
-import get from './get.operation';
-
-export default defineResource({ value: 'report', name: 'Report' }, [get]);
