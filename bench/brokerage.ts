@@ -181,7 +181,7 @@ const exportsSince = async (m: Mirror, since: number) =>
 async function publishStatusTrigger(m: Mirror, name: string): Promise<string> {
 	const trigger: WorkflowNode = {
 		name: 'Closed',
-		type: 'n8n-nodes-skyslope.skySlopeListingsSalesTrigger',
+		type: 'n8n-nodes-skyslope.skySlopeTrigger',
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: {
@@ -390,7 +390,7 @@ async function getManyFigure(m: Mirror): Promise<void> {
 				},
 				{
 					name: 'All listings',
-					type: 'n8n-nodes-skyslope.skySlopeListingsSales',
+					type: 'n8n-nodes-skyslope.skySlope',
 					typeVersion: 1,
 					position: [220, 0],
 					parameters: {

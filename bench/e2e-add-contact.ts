@@ -139,7 +139,7 @@ export async function e2eAddContactBench(): Promise<void> {
 			last: 'Contact',
 		}));
 		const formsNode = skyslopeNode('forms', 'Add Contact', {
-			resource: 'contact',
+			resource: 'fileContact',
 			operation: 'add',
 			fileId: { __rl: true, mode: 'id', value: '={{ $json.fileId }}' },
 			contactType: 'Buyer',

@@ -20,7 +20,7 @@ import type { N8nClient } from '../scripts/lib/n8n-api';
 import { tally, withE2eHost } from './e2e-host';
 import { out } from './lib';
 
-const nodeTypeAndVersion = { name: NODE_TYPES.listings, version: 1 };
+const nodeTypeAndVersion = { name: NODE_TYPES.skySlope, version: 1 };
 const credentials = { [CREDENTIALS.listings.type]: { id: CREDENTIALS.listings.id, name: CREDENTIALS.listings.name } };
 
 type Params = Record<string, unknown>;

@@ -90,7 +90,7 @@ export async function e2eLatencyBench(): Promise<void> {
 				input: writeInput,
 				path: /^\/partner\/api\/files\/\d+\/contacts$/,
 				node: skyslopeNode('forms', 'Add Contact', {
-					resource: 'contact',
+					resource: 'fileContact',
 					operation: 'add',
 					fileId: { __rl: true, mode: 'id', value: '={{ $json.fileId }}' },
 					contactType: 'Buyer',

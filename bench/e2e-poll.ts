@@ -41,7 +41,7 @@ const TRIGGERS: Array<{ service: 'listings' | 'offers'; label: string; node: Wor
 		label: 'Listings & Sales Trigger, Changed Listing',
 		node: {
 			name: 'Listing',
-			type: NODE_TYPES.listingsTrigger,
+			type: NODE_TYPES.trigger,
 			typeVersion: 1,
 			parameters: { pollTimes: EVERY_MINUTE, event: 'changedListing', statuses: [] },
 			credentials: credentialRef('listings'),
@@ -52,7 +52,7 @@ const TRIGGERS: Array<{ service: 'listings' | 'offers'; label: string; node: Wor
 		label: 'Offers Trigger, New and Updated Offers, all listings',
 		node: {
 			name: 'Offer',
-			type: NODE_TYPES.offersTrigger,
+			type: NODE_TYPES.trigger,
 			typeVersion: 1,
 			parameters: { pollTimes: EVERY_MINUTE, event: 'newAndUpdatedOffers', scope: 'all', options: {} },
 			credentials: credentialRef('offers'),

@@ -35,7 +35,7 @@ export async function historyBench(): Promise<void> {
 			nodes: [
 				{
 					name: 'Closed',
-					type: 'n8n-nodes-skyslope.skySlopeListingsSalesTrigger',
+					type: 'n8n-nodes-skyslope.skySlopeTrigger',
 					typeVersion: 1,
 					position: [0, 0],
 					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'statusChanged', fileTypes: ['listing', 'sale'], statuses: ['closed'] },

@@ -48,7 +48,7 @@ async function publish(m: Mirror, offers: number): Promise<Side> {
 		nodes: [
 			{
 				name: 'Offer',
-				type: 'n8n-nodes-skyslope.skySlopeOffersTrigger',
+				type: 'n8n-nodes-skyslope.skySlopeTrigger',
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newAndUpdatedOffers', scope: 'all', options: { sweepDays: DAYS } },

@@ -23,7 +23,7 @@ function mixedNodes() {
 	return [
 		skyslopeNode('forms', 'Read file', { resource: 'file', operation: 'get', fileId: id('={{ $json.fileId }}') }),
 		skyslopeNode('forms', 'Add contact', {
-			resource: 'contact',
+			resource: 'fileContact',
 			operation: 'add',
 			fileId: id("={{ $('Items').item.json.fileId }}"),
 			contactType: 'Buyer',

@@ -189,7 +189,7 @@ async function main() {
 					skyslopeNode(
 						'forms',
 						'Add Contact',
-						{ resource: 'contact', operation: 'add', fileId: { __rl: true, mode: 'id', value: String(fileIds[0]) }, contactType: 'Buyer', firstName: 'Soak', lastName: '={{ $json.name }}' },
+						{ resource: 'fileContact', operation: 'add', fileId: { __rl: true, mode: 'id', value: String(fileIds[0]) }, contactType: 'Buyer', firstName: 'Soak', lastName: '={{ $json.name }}' },
 						ON_ERROR,
 					),
 				]),

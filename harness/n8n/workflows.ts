@@ -40,19 +40,13 @@ export const CREDENTIALS = {
 
 /** Node types of the package as a community install names them. */
 export const NODE_TYPES = {
-	forms: 'n8n-nodes-skyslope.skySlopeForms',
-	formsTrigger: 'n8n-nodes-skyslope.skySlopeFormsTrigger',
-	listings: 'n8n-nodes-skyslope.skySlopeListingsSales',
-	listingsTrigger: 'n8n-nodes-skyslope.skySlopeListingsSalesTrigger',
-	offers: 'n8n-nodes-skyslope.skySlopeOffers',
-	offersTrigger: 'n8n-nodes-skyslope.skySlopeOffersTrigger',
+	/** The one action node: every resource of the three services. */
+	skySlope: 'n8n-nodes-skyslope.skySlope',
+	/** The polling trigger: listings, sales and offers events. */
+	trigger: 'n8n-nodes-skyslope.skySlopeTrigger',
+	/** The webhook trigger of signed documents. */
+	signingTrigger: 'n8n-nodes-skyslope.skySlopeSigningTrigger',
 } as const;
-
-const SERVICE_NODE: Record<ServiceName, string> = {
-	forms: NODE_TYPES.forms,
-	listings: NODE_TYPES.listings,
-	offers: NODE_TYPES.offers,
-};
 
 /** `{ <credential type>: { id, name } }` for a node's `credentials`. */
 export function credentialRef(service: ServiceName): Json {
@@ -108,7 +102,7 @@ export const CREDENTIAL_READS = {
 export function formsTriggerNode(fileId: number, options: Json, webhookId: string = randomUUID(), name = 'Signed'): WorkflowNode {
 	return {
 		name,
-		type: NODE_TYPES.formsTrigger,
+		type: NODE_TYPES.signingTrigger,
 		typeVersion: 1,
 		position: [0, 0],
 		webhookId,
@@ -138,7 +132,7 @@ export const START = 'Start';
 export function skyslopeNode(service: ServiceName, name: string, parameters: Json, extra: Partial<WorkflowNode> = {}): WorkflowNode {
 	return {
 		name,
-		type: SERVICE_NODE[service],
+		type: NODE_TYPES.skySlope,
 		typeVersion: 1,
 		parameters,
 		credentials: credentialRef(service),

@@ -13,7 +13,7 @@ import { NodeHelpers, UnexpectedError } from 'n8n-workflow';
 export type NodeClass = new () => INodeType | IVersionedNodeType;
 export type AnyNode = INodeType | IVersionedNodeType | NodeClass;
 
-/** The package name n8n prefixes our node types with (`n8n-nodes-skyslope.skySlopeForms`). */
+/** The package name n8n prefixes our node types with (`n8n-nodes-skyslope.skySlope`). */
 export const PACKAGE_NAME = 'n8n-nodes-skyslope';
 
 export function instantiate(node: AnyNode): INodeType | IVersionedNodeType {

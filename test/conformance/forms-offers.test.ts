@@ -119,7 +119,7 @@ describe.each<[string, LiveSwitches]>([
 		await forms({ resource: 'file', operation: 'subscribe', fileId: byId(fileId), webhookUrl: 'https://example.com/conformance-hook' });
 
 		const [added] = await forms({
-			resource: 'contact',
+			resource: 'fileContact',
 			operation: 'add',
 			fileId: byId(fileId),
 			contactType: 'Seller',
@@ -127,9 +127,9 @@ describe.each<[string, LiveSwitches]>([
 			lastName: 'Conf',
 			additionalFields: { actionAttribute: 'NeedsToSign', email: 'bo@example.com' },
 		});
-		await forms({ resource: 'contact', operation: 'update', contactId: byId(String(added.contactId)), contactType: 'Seller', firstName: 'Bob', lastName: 'Conf' });
-		await forms({ resource: 'contact', operation: 'delete', fileId: byId(fileId), contactId: byId(String(added.contactId)) });
-		await forms({ resource: 'contact', operation: 'addMany', fileId: byId('={{ $json.fileId }}') }, [
+		await forms({ resource: 'fileContact', operation: 'update', contactId: byId(String(added.contactId)), contactType: 'Seller', firstName: 'Bob', lastName: 'Conf' });
+		await forms({ resource: 'fileContact', operation: 'delete', fileId: byId(fileId), contactId: byId(String(added.contactId)) });
+		await forms({ resource: 'fileContact', operation: 'addMany', fileId: byId('={{ $json.fileId }}') }, [
 			{ fileId, type: 'Buyer', firstName: 'Cy', lastName: 'One' },
 			{ fileId, type: 'Buyer', firstName: 'Di', lastName: 'Two' },
 		]);

@@ -18,7 +18,7 @@ const SINCE = new Date(Date.now() - 60 * 24 * 3600 * 1000).toISOString().slice(0
 
 const offersTool: WorkflowNode = {
 	name: TOOL_NODE,
-	type: 'n8n-nodes-skyslope.skySlopeOffersTool',
+	type: 'n8n-nodes-skyslope.skySlopeTool',
 	typeVersion: 1,
 	position: [400, 260],
 	parameters: {

@@ -171,7 +171,7 @@ describe('n8n 1.x: SkySlope Listings & Sales (signed login, session)', () => {
 		await setLive(live);
 		await clearSandboxLog();
 		const name = 'New listing';
-		const workflowId = await createWorkflow(pollingWorkflow(name, NODE_TYPES.listingsTrigger, 'listings', { event: 'newListing', statuses: [] }), true);
+		const workflowId = await createWorkflow(pollingWorkflow(name, NODE_TYPES.trigger, 'listings', { event: 'newListing', statuses: [] }), true);
 		try {
 			await waitFor('the first poll', async () => (await sandboxLog('listings')).some((e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300));
 			expect((await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}`)).data).toHaveLength(0);
@@ -219,7 +219,7 @@ describe('n8n 1.x: SkySlope Offers (client credentials; the API is read-only)', 
 	it('trigger: quiet when activated, then one run with a new offer', async () => {
 		const name = 'New or updated offer';
 		const workflowId = await createWorkflow(
-			pollingWorkflow(name, NODE_TYPES.offersTrigger, 'offers', { event: 'newAndUpdatedOffers', scope: 'all', options: {} }),
+			pollingWorkflow(name, NODE_TYPES.trigger, 'offers', { event: 'newAndUpdatedOffers', scope: 'all', options: {} }),
 			true,
 		);
 		try {

@@ -83,7 +83,7 @@ describe.each([false, true])('Status Changed under the durable scheduler, durabl
 		await activity('POST', '/history', { listings: 0, sales: 120, days: 3650, seed: cursors ? 3702 : 3701 });
 		await setLive({ slowExport: 1500 });
 		const triggerName = 'Sale closed';
-		const wf = pollingWorkflow(triggerName, NODE_TYPES.listingsTrigger, 'listings', { event: 'statusChanged', fileTypes: ['sale'], statuses: ['closed'] });
+		const wf = pollingWorkflow(triggerName, NODE_TYPES.trigger, 'listings', { event: 'statusChanged', fileTypes: ['sale'], statuses: ['closed'] });
 		await clearSandboxLog();
 		const slicesRead = async () => (await sandboxLog('listings')).filter(isHistorySlice).length;
 		const workflowId = await createWorkflow(wf, true);

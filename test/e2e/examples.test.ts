@@ -56,7 +56,7 @@ describe('examples/', () => {
 			await deactivateWorkflow(id);
 			// The Forms service has no unsubscribe: make the sandbox forget the example's subscriptions
 			// so that other tests can subscribe the same files.
-			const fileIds = JSON.stringify(wf.nodes.filter((n) => n.type.endsWith('skySlopeFormsTrigger')))
+			const fileIds = JSON.stringify(wf.nodes.filter((n) => n.type.endsWith('skySlopeSigningTrigger')))
 				.match(/"fileId":\{[^}]*"value":"(\d+)"/g)
 				?.map((m) => m.replace(/.*"value":"(\d+)"/, '$1'));
 			for (const fileId of fileIds ?? []) {

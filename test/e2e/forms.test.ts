@@ -249,7 +249,7 @@ describe('SkySlope Forms in n8n: File', () => {
 
 describe('SkySlope Forms in n8n: Contact', () => {
 	const addContact = forms('Add', {
-		resource: 'contact',
+		resource: 'fileContact',
 		operation: 'add',
 		fileId: id('={{ $json.fileId }}'),
 		contactType: 'Seller',
@@ -279,7 +279,7 @@ describe('SkySlope Forms in n8n: Contact', () => {
 					createFile('For contact update'),
 					addContact,
 					forms('Update', {
-						resource: 'contact',
+						resource: 'fileContact',
 						operation: 'update',
 						contactId: id('={{ $json.contactId }}'),
 						contactType: 'Seller',
@@ -302,7 +302,7 @@ describe('SkySlope Forms in n8n: Contact', () => {
 					createFile('For contact delete'),
 					addContact,
 					forms('Delete', {
-						resource: 'contact',
+						resource: 'fileContact',
 						operation: 'delete',
 						fileId: id('={{ $json.fileId }}'),
 						contactId: id('={{ $json.contactId }}'),
@@ -317,7 +317,7 @@ describe('SkySlope Forms in n8n: Contact', () => {
 
 	it('Contact > Add Many: one request for all items, each output paired with its item', async () => {
 		const r = ok(
-			await runWorkflow(workflow([forms('Add many', { resource: 'contact', operation: 'addMany', fileId: id('={{ $json.fileId }}') })]), {
+			await runWorkflow(workflow([forms('Add many', { resource: 'fileContact', operation: 'addMany', fileId: id('={{ $json.fileId }}') })]), {
 				input: [
 					{ fileId: 1002, type: 'Buyer', firstName: 'Cy', lastName: 'One' },
 					{ fileId: 1002, type: 'Buyer', firstName: 'Di', lastName: 'Two' },
@@ -731,7 +731,7 @@ describe('Forms example workflows in n8n', () => {
 
 describe('SkySlope Forms pickers in the n8n editor', () => {
 	const credentials = { skySlopeFormsOAuth2Api: { id: 'skyslope-forms-sandbox', name: 'SkySlope Forms (sandbox)' } };
-	const nodeTypeAndVersion = { name: NODE_TYPES.forms, version: 1 };
+	const nodeTypeAndVersion = { name: NODE_TYPES.skySlope, version: 1 };
 
 	it('lists files (searchable), the chosen file\'s documents, collaborators, and forms by library', async () => {
 		const client = await editorClient();

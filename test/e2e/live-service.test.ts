@@ -45,7 +45,7 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 async function withSaleClosedTrigger(body: (workflowId: string, triggerName: string) => Promise<void>): Promise<void> {
 	await clearSandboxLog();
 	const triggerName = 'Sale closed';
-	const wf = pollingWorkflow(triggerName, NODE_TYPES.listingsTrigger, 'listings', { event: 'statusChanged', fileTypes: ['sale'], statuses: ['closed'] });
+	const wf = pollingWorkflow(triggerName, NODE_TYPES.trigger, 'listings', { event: 'statusChanged', fileTypes: ['sale'], statuses: ['closed'] });
 	const workflowId = await createWorkflow(wf, true);
 	try {
 		await waitFor('the history read, every sale', statusBookRead, 180_000);
@@ -155,7 +155,7 @@ describe('SkySlope Listings & Sales against the live service behaviour', () => {
 				{
 					path: 'parameters.listingGuid',
 					methodName: 'searchListings',
-					nodeTypeAndVersion: { name: NODE_TYPES.listings, version: 1 },
+					nodeTypeAndVersion: { name: NODE_TYPES.skySlope, version: 1 },
 					credentials: credentialRef('listings'),
 					currentNodeParameters: { resource: 'listing', operation: 'get', listingGuid: { __rl: true, mode: 'list', value: '' } },
 					...(token ? { paginationToken: token } : {}),
@@ -197,7 +197,7 @@ describe('SkySlope Listings & Sales against the live service behaviour', () => {
 		await setLive(['pastEnd422', 'zonelessDates', 'displayStatuses']);
 		await clearSandboxLog();
 		const triggerName = 'New listing';
-		const wf = pollingWorkflow(triggerName, NODE_TYPES.listingsTrigger, 'listings', { event: 'newListing', statuses: [] });
+		const wf = pollingWorkflow(triggerName, NODE_TYPES.trigger, 'listings', { event: 'newListing', statuses: [] });
 		const workflowId = await createWorkflow(wf, true);
 		try {
 			await waitFor('the first poll', async () => (await exportPolls()) >= 1);

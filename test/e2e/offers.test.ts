@@ -155,7 +155,7 @@ describe('SkySlope Offers in n8n', () => {
 
 	it('the trigger stays quiet when activated, then starts one run with the new and the updated offer', async () => {
 		const triggerName = 'New or updated offer';
-		const wf = pollingWorkflow(triggerName, NODE_TYPES.offersTrigger, 'offers', { event: 'newAndUpdatedOffers', scope: 'all', options: {} });
+		const wf = pollingWorkflow(triggerName, NODE_TYPES.trigger, 'offers', { event: 'newAndUpdatedOffers', scope: 'all', options: {} });
 		const workflowId = await createWorkflow(wf, true);
 		try {
 			// Activation polls once at once (the quiet baseline of its whole Re-Read Period, kept by n8n),

@@ -334,19 +334,19 @@ const brokerageWalk: Step[] = [
 	},
 	{
 		name: 'Create contact',
-		resource: 'contact',
+		resource: 'directoryContact',
 		operation: 'create',
 		parameters: { columns: columns({ firstName: 'Gia', lastName: 'Operations', email: 'gia.operations@example.com' }) },
 	},
 	{
 		name: 'Find contact',
-		resource: 'contact',
+		resource: 'directoryContact',
 		operation: 'search',
 		parameters: { returnAll: true, filters: { lastName: 'Operations' } },
 		check: (out, run) => expect(out.map((c) => c.contactGuid)).toContain(run.json('Create contact')[0].contactGuid),
 	},
-	{ name: 'Update contact', resource: 'contact', operation: 'update', parameters: { contactGuid: CONTACT, columns: columns({ phone: '555-0142' }) } },
-	{ name: 'Delete contact', resource: 'contact', operation: 'delete', parameters: { contactGuid: CONTACT }, check: ([d]) => expect(d.deleted).toBe(true) },
+	{ name: 'Update contact', resource: 'directoryContact', operation: 'update', parameters: { contactGuid: CONTACT, columns: columns({ phone: '555-0142' }) } },
+	{ name: 'Delete contact', resource: 'directoryContact', operation: 'delete', parameters: { contactGuid: CONTACT }, check: ([d]) => expect(d.deleted).toBe(true) },
 	{
 		name: 'Export',
 		resource: 'bulkExport',

@@ -177,7 +177,7 @@ describe('SkySlope in n8n', () => {
 
 	it('the trigger stays quiet when activated, then starts one run with the new listing', async () => {
 		const triggerName = 'New listing';
-		const wf = pollingWorkflow(triggerName, NODE_TYPES.listingsTrigger, 'listings', { event: 'newListing', statuses: [] });
+		const wf = pollingWorkflow(triggerName, NODE_TYPES.trigger, 'listings', { event: 'newListing', statuses: [] });
 		const workflowId = await createWorkflow(wf, true);
 		try {
 			await waitFor('the first poll', exportPolled);
@@ -202,7 +202,7 @@ describe('SkySlope in n8n', () => {
 		const saleGuid = String(created.json('Create sale')[0].saleGuid);
 
 		const triggerName = 'Sale status';
-		const wf = pollingWorkflow(triggerName, NODE_TYPES.listingsTrigger, 'listings', { event: 'statusChanged', fileTypes: ['sale'], statuses: ['pending'] });
+		const wf = pollingWorkflow(triggerName, NODE_TYPES.trigger, 'listings', { event: 'statusChanged', fileTypes: ['sale'], statuses: ['pending'] });
 		await clearSandboxLog();
 		const workflowId = await createWorkflow(wf, true);
 		try {

@@ -78,7 +78,7 @@ describe('the Listings & Sales Trigger under n8n\'s trigger runtime (one-minute 
 		await setLive({ slowExport: 70_000 });
 		await clearSandboxLog();
 		const triggerName = 'Sale changed';
-		const wf = pollingWorkflow(triggerName, NODE_TYPES.listingsTrigger, 'listings', { event: 'changedSale', statuses: [] });
+		const wf = pollingWorkflow(triggerName, NODE_TYPES.trigger, 'listings', { event: 'changedSale', statuses: [] });
 		const publishing = Date.now();
 		const workflowId = await createWorkflow(wf, true);
 		try {
@@ -115,7 +115,7 @@ describe('the Listings & Sales Trigger under n8n\'s trigger runtime (one-minute 
 		await setLive({ slowExport: 2000 });
 		await clearSandboxLog();
 		const triggerName = 'Sale closed';
-		const wf = pollingWorkflow(triggerName, NODE_TYPES.listingsTrigger, 'listings', { event: 'statusChanged', fileTypes: ['sale'], statuses: ['closed'] });
+		const wf = pollingWorkflow(triggerName, NODE_TYPES.trigger, 'listings', { event: 'statusChanged', fileTypes: ['sale'], statuses: ['closed'] });
 		const publishing = Date.now();
 		const workflowId = await createWorkflow(wf, true);
 		try {

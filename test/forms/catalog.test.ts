@@ -257,13 +257,13 @@ describe('pickers', () => {
 		expect(env.api('GET')[0].query).toMatchObject({ page: '1', pageSize: '50', filters: `name@=*${word}` });
 	});
 
-	it('searchDocuments, searchContacts and searchEnvelopes list what the chosen file has', async () => {
+	it('searchDocuments, searchFileContacts and searchEnvelopes list what the chosen file has', async () => {
 		const file = fileWithEnvelopes(1);
 		// The editor sends the node's parameters as they are: resource and operation decide what is shown.
 		const parameters = { resource: 'document', operation: 'get', fileId: byId(file.id) };
 		const docs = await env.method('listSearch', 'searchDocuments', parameters);
 		expect(docs.results.map((r) => r.value)).toEqual(env.state.store.liveDocuments(file.id).map((d) => String(d.id)));
-		const contacts = await env.method('listSearch', 'searchContacts', { resource: 'contact', operation: 'delete', fileId: byId(file.id) });
+		const contacts = await env.method('listSearch', 'searchFileContacts', { resource: 'fileContact', operation: 'delete', fileId: byId(file.id) });
 		expect(contacts.results.map((r) => r.value)).toEqual(file.contacts.map((c) => String(c.id)));
 		const envelopes = await env.method('listSearch', 'searchEnvelopes', {
 			resource: 'signedDocument',

@@ -11,7 +11,7 @@ describe('Contact > Add', () => {
 	it('adds a contact with the enums, the address and only the given fields', async () => {
 		const file = callerFile(0);
 		const result = await env.run({
-			resource: 'contact',
+			resource: 'fileContact',
 			operation: 'add',
 			fileId: byId(file.id),
 			contactType: 'BuyerAgent',
@@ -47,7 +47,7 @@ describe('Contact > Add', () => {
 	it('refuses a contact type outside the enum and a bad email, before any request', async () => {
 		const file = callerFile(0);
 		const badType = await env.run({
-			resource: 'contact',
+			resource: 'fileContact',
 			operation: 'add',
 			fileId: byId(file.id),
 			contactType: '={{ "Plumber" }}',
@@ -56,7 +56,7 @@ describe('Contact > Add', () => {
 		});
 		expect(badType.error?.message).toMatch(/^Contact Type: must be one of Broker, Buyer/);
 		const badEmail = await env.run({
-			resource: 'contact',
+			resource: 'fileContact',
 			operation: 'add',
 			fileId: byId(file.id),
 			contactType: 'Buyer',
@@ -65,7 +65,7 @@ describe('Contact > Add', () => {
 			additionalFields: { email: 'not-an-email' },
 		});
 		expect(badEmail.error?.message).toMatch(/^Email: is not an email address/);
-		const noName = await env.run({ resource: 'contact', operation: 'add', fileId: byId(file.id), contactType: 'Buyer', firstName: '={{ "" }}', lastName: 'B' });
+		const noName = await env.run({ resource: 'fileContact', operation: 'add', fileId: byId(file.id), contactType: 'Buyer', firstName: '={{ "" }}', lastName: 'B' });
 		expect(noName.error?.message).toMatch(/^First Name: is required \[item 0\]/);
 		expect(env.api()).toHaveLength(0);
 	});
@@ -76,7 +76,7 @@ describe('Contact > Add, Skip If Already on File', () => {
 		const file = callerFile(1);
 		const existing = { type: 'Seller', firstName: 'Dana', lastName: 'Ortiz', email: 'dana@example.com' };
 		const first = await env.run({
-			resource: 'contact',
+			resource: 'fileContact',
 			operation: 'add',
 			fileId: byId(file.id),
 			contactType: existing.type,
@@ -95,7 +95,7 @@ describe('Contact > Add, Skip If Already on File', () => {
 		];
 		const result = await env.run(
 			{
-				resource: 'contact',
+				resource: 'fileContact',
 				operation: 'add',
 				fileId: byId(file.id),
 				contactType: '={{ $json.type }}',
@@ -120,7 +120,7 @@ describe('Contact > Add, Skip If Already on File', () => {
 		const file = callerFile(1);
 		env.sandbox.setFaults([{ service: 'forms', method: 'GET', path: `^/partner/api/files/${file.id}$`, errorRate: 1, errorStatus: 404 }]);
 		try {
-			const result = await env.run({ resource: 'contact', operation: 'add', fileId: byId(file.id), contactType: 'Buyer', firstName: 'A', lastName: 'B', skipExisting: true });
+			const result = await env.run({ resource: 'fileContact', operation: 'add', fileId: byId(file.id), contactType: 'Buyer', firstName: 'A', lastName: 'B', skipExisting: true });
 			expect(result.error?.message).toMatch(/404|not found/i);
 			expect(env.api('GET')).toHaveLength(1);
 			expect(env.api('POST')).toHaveLength(0);
@@ -135,7 +135,7 @@ describe('Contact > Update', () => {
 		const file = callerFile(1);
 		const contact = file.contacts[0];
 		const result = await env.run({
-			resource: 'contact',
+			resource: 'fileContact',
 			operation: 'update',
 			fileId: byId(file.id),
 			contactId: fromList(contact.id),
@@ -158,7 +158,7 @@ describe('Contact > Delete', () => {
 	it('deletes and returns { deleted: true }', async () => {
 		const file = callerFile(2);
 		const contact = file.contacts[file.contacts.length - 1];
-		const result = await env.run({ resource: 'contact', operation: 'delete', fileId: byId(file.id), contactId: byId(contact.id) });
+		const result = await env.run({ resource: 'fileContact', operation: 'delete', fileId: byId(file.id), contactId: byId(contact.id) });
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toEqual({ deleted: true, fileId: file.id, contactId: contact.id });
 		expect(env.api('DELETE')[0].path).toBe(`/partner/api/files/${file.id}/contacts/${contact.id}`);
@@ -175,7 +175,7 @@ describe('Contact > Add Many', () => {
 	it('sends ONE request for all items and pairs each answer with its item by index', async () => {
 		const file = callerFile(3);
 		const result = await env.run(
-			{ resource: 'contact', operation: 'addMany', fileId: byId(file.id) },
+			{ resource: 'fileContact', operation: 'addMany', fileId: byId(file.id) },
 			{ input: people.map((json) => ({ json })) },
 		);
 		expect(result.error).toBeUndefined();
@@ -200,7 +200,7 @@ describe('Contact > Add Many', () => {
 		const file = callerFile(3);
 		const result = await env.run(
 			{
-				resource: 'contact',
+				resource: 'fileContact',
 				operation: 'addMany',
 				fileId: byId(file.id),
 				inputMode: 'define',
@@ -224,7 +224,7 @@ describe('Contact > Add Many', () => {
 
 	it('refuses a bad item before any request, naming it', async () => {
 		const result = await env.run(
-			{ resource: 'contact', operation: 'addMany', fileId: byId(callerFile(3).id) },
+			{ resource: 'fileContact', operation: 'addMany', fileId: byId(callerFile(3).id) },
 			{ input: [{ json: people[0] }, { json: { type: 'Buyer', firstName: 'NoLast' } }] },
 		);
 		expect(result.error?.message).toMatch(/^Last Name: is required \[item 1\]/);
@@ -234,7 +234,7 @@ describe('Contact > Add Many', () => {
 	it('with continueOnFail, sends the good items and pairs the error with the bad one', async () => {
 		const file = callerFile(3);
 		const result = await env.run(
-			{ resource: 'contact', operation: 'addMany', fileId: byId(file.id) },
+			{ resource: 'fileContact', operation: 'addMany', fileId: byId(file.id) },
 			{
 				continueOnFail: true,
 				input: [{ json: people[0] }, { json: { type: 'Wizard', firstName: 'X', lastName: 'Y' } }, { json: people[1] }],
@@ -252,7 +252,7 @@ describe('Contact > Add Many', () => {
 	it('with continueOnFail, a refused request fails each of its items, each message ending with its own item', async () => {
 		const good = callerFile(4);
 		const result = await env.run(
-			{ resource: 'contact', operation: 'addMany', fileId: byId('={{ $json.fileId }}') },
+			{ resource: 'fileContact', operation: 'addMany', fileId: byId('={{ $json.fileId }}') },
 			{
 				continueOnFail: true,
 				input: [{ json: { ...people[0], fileId: good.id } }, { json: { ...people[1], fileId: 999999 } }, { json: { ...people[2], fileId: 999999 } }],
@@ -270,7 +270,7 @@ describe('Contact > Add Many', () => {
 		const a = callerFile(4);
 		const b = callerFile(5);
 		const result = await env.run(
-			{ resource: 'contact', operation: 'addMany', fileId: byId('={{ $json.fileId }}') },
+			{ resource: 'fileContact', operation: 'addMany', fileId: byId('={{ $json.fileId }}') },
 			{ input: [{ json: { ...people[0], fileId: a.id } }, { json: { ...people[1], fileId: b.id } }, { json: { ...people[2], fileId: a.id } }] },
 		);
 		expect(result.error).toBeUndefined();

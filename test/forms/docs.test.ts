@@ -39,7 +39,7 @@ describe('SkySlope Forms node description and docs', () => {
 	it('is usable as a tool, and every write operation offers On Behalf Of', () => {
 		const description = new SkySlope().description;
 		expect(description.usableAsTool).toBe(true);
-		expect(description.name).toBe('skySlopeForms');
+		expect(description.name).toBe('skySlope');
 		const withOnBehalfOf = description.properties
 			.filter((p) => p.name === 'onBehalfOf')
 			.flatMap((p) => (p.displayOptions?.show?.operation as string[]).map((op) => `${String(p.displayOptions?.show?.resource)}.${op}`))

@@ -50,8 +50,8 @@ describe('Forms example workflows', () => {
 			for (const node of workflow.nodes) {
 				const params = node.parameters as IDataObject;
 				let properties: INodeProperties[];
-				if (node.type === 'n8n-nodes-skyslope.skySlopeForms') properties = new SkySlope().description.properties;
-				else if (node.type === 'n8n-nodes-skyslope.skySlopeFormsTrigger') properties = new SkySlopeSigningTrigger().description.properties;
+				if (node.type === 'n8n-nodes-skyslope.skySlope') properties = new SkySlope().description.properties;
+				else if (node.type === 'n8n-nodes-skyslope.skySlopeSigningTrigger') properties = new SkySlopeSigningTrigger().description.properties;
 				else continue;
 				const names = visibleNames(properties, params);
 				for (const key of Object.keys(params)) expect(`${file}: ${key} ${names.has(key) ? 'ok' : 'unknown'}`).toBe(`${file}: ${key} ok`);

@@ -20,8 +20,8 @@ interface ExampleNode {
 
 const examples = examplesNamed(/^offers-.*\.json$/).map(({ file, workflow }) => ({ file, nodes: workflow.nodes as unknown as ExampleNode[] }));
 
-const OFFERS = 'n8n-nodes-skyslope.skySlopeOffers';
-const TRIGGER = 'n8n-nodes-skyslope.skySlopeOffersTrigger';
+const OFFERS = 'n8n-nodes-skyslope.skySlope';
+const TRIGGER = 'n8n-nodes-skyslope.skySlopeTrigger';
 /** Parameters n8n itself adds to every polling trigger. */
 const N8N_ADDED = new Set(['pollTimes']);
 

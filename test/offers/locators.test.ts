@@ -9,7 +9,7 @@ const rl = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 // saved while they were plain text fields hold a string, and run the same.
 describe('SkySlope Offers locators', () => {
 	const env = useOffers({ trailingSlash: false });
-	const search = async (name: 'searchOffers' | 'searchAgents', filter?: string) => (await env.method('listSearch', name, { filter })).results;
+	const search = async (name: 'searchOffers' | 'searchOfferAgents', filter?: string) => (await env.method('listSearch', name, { filter })).results;
 	const run = (parameters: INodeParameters) => env.run(parameters);
 
 	it('lists the offers of the last 31 days, newest first, and filters them', async () => {
@@ -30,9 +30,9 @@ describe('SkySlope Offers locators', () => {
 	it('lists the agents of recent offers once each', async () => {
 		const now = Date.now();
 		const agents = new Set(env.state.inRange(now - 31 * DAY, now).map((o) => o.OfferProperty.OfferAgentId));
-		const results = await search('searchAgents');
+		const results = await search('searchOfferAgents');
 		expect(results.map((r) => r.value).sort()).toEqual([...agents].sort());
-		expect(await search('searchAgents', 'no such agent')).toEqual([]);
+		expect(await search('searchOfferAgents', 'no such agent')).toEqual([]);
 	});
 
 	it('reads a picked or typed offer and agent as it reads a plain string', async () => {

@@ -177,7 +177,7 @@ describe('workflows saved with version 1', () => {
 	});
 
 	describe('the check itself', () => {
-		const base = saved.find(({ node }) => node.type === `${PREFIX}skySlopeListingsSales` && node.parameters.operation === 'getAll')!.node;
+		const base = saved.find(({ node }) => node.type === `${PREFIX}skySlope` && node.parameters.operation === 'getAll')!.node;
 		const changed = (parameters: INodeParameters): SavedNode => ({ ...base, parameters: { ...base.parameters, ...parameters } });
 
 		it('refuses an operation the resource does not offer', () => {
@@ -237,7 +237,7 @@ describe('workflows saved with version 1', () => {
 
 		it('there is a standalone node of each action node to run', () => {
 			expect([...new Set(standalone.map(({ node }) => node.type))].sort()).toEqual(
-				[`${PREFIX}skySlopeForms`, `${PREFIX}skySlopeListingsSales`, `${PREFIX}skySlopeOffers`].sort(),
+				[`${PREFIX}skySlope`, `${PREFIX}skySlope`, `${PREFIX}skySlope`].sort(),
 			);
 		});
 

@@ -34,7 +34,7 @@ const createListingNodes = (street: string) => listingNodes(street, { executeOnc
 const actionNodes = () => [
 	skyslopeNode('forms', 'Create file', { resource: 'file', operation: 'create', name: '=queue {{ $json.run }}', representationType: 'Buyer' }),
 	skyslopeNode('forms', 'Add contact', {
-		resource: 'contact',
+		resource: 'fileContact',
 		operation: 'add',
 		fileId: id('={{ $json.fileId }}'),
 		contactType: 'Buyer',
@@ -124,8 +124,8 @@ describe('n8n queue mode: one main, two workers, one webhook processor', () => {
 
 		// The polling triggers are published now (after this test's listings were created), so that
 		// their minute-long cycle runs while the next tests do.
-		POLL_TRIGGERS.offers = await h.create(pollingWorkflow('Offer', NODE_TYPES.offersTrigger, 'offers', { event: 'newAndUpdatedOffers', scope: 'all', options: {} }), true);
-		POLL_TRIGGERS.listings = await h.create(pollingWorkflow('Listing', NODE_TYPES.listingsTrigger, 'listings', { event: 'newListing', statuses: [] }), true);
+		POLL_TRIGGERS.offers = await h.create(pollingWorkflow('Offer', NODE_TYPES.trigger, 'offers', { event: 'newAndUpdatedOffers', scope: 'all', options: {} }), true);
+		POLL_TRIGGERS.listings = await h.create(pollingWorkflow('Listing', NODE_TYPES.trigger, 'listings', { event: 'newListing', statuses: [] }), true);
 	});
 
 	it('the Forms Trigger is notified through the webhook processor and its execution carries the PDFs to a worker', async () => {
@@ -184,7 +184,7 @@ describe('n8n queue mode: one main, two workers, one webhook processor', () => {
 	it('a worker killed in the middle of a 200-item write: with Skip If Already on File, Retry and a re-run lose no item, duplicate none and report every outcome', async () => {
 		const created = await h.webhookWorkflow('queue 200 contacts', [
 			skyslopeNode('forms', 'Add contacts', {
-				resource: 'contact',
+				resource: 'fileContact',
 				operation: 'add',
 				fileId: id(1003),
 				contactType: 'Buyer',

@@ -296,7 +296,7 @@ describe('values only the service can judge pass through unchanged, and its answ
 	it('SkySlope contact create and Forms contact add: script-like names are sent byte for byte', async () => {
 		let since = env.mark();
 		const r = await env.run('skyslope', {
-			resource: 'contact',
+			resource: 'directoryContact',
 			operation: 'create',
 			columns: { mappingMode: 'defineBelow', value: { firstName: SCRIPT, lastName: "O'Brien; DROP TABLE" }, matchingColumns: [], schema: [] },
 		}, { continueOnFail: true });
@@ -306,7 +306,7 @@ describe('values only the service can judge pass through unchanged, and its answ
 
 		since = env.mark();
 		const f = await env.run('forms', {
-			resource: 'contact',
+			resource: 'fileContact',
 			operation: 'add',
 			fileId: baselines.forms.fileId,
 			contactType: 'Buyer',

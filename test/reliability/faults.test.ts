@@ -134,7 +134,7 @@ describe('with 10% 503s, 5% dropped connections, latency and auth expiring every
 		const started = Date.now();
 		const run = await env.run(
 			'forms',
-			{ resource: 'contact', operation: 'add', fileId: byId(file.id), contactType: 'Buyer', firstName: 'Reli', lastName: '={{ $json.name }}' },
+			{ resource: 'fileContact', operation: 'add', fileId: byId(file.id), contactType: 'Buyer', firstName: 'Reli', lastName: '={{ $json.name }}' },
 			{ input: names.map((name) => ({ json: { name } })), continueOnFail: true },
 		);
 		env.sandbox.setFaults([]);
@@ -157,7 +157,7 @@ describe('with 10% 503s, 5% dropped connections, latency and auth expiring every
 		const run = await env.run(
 			'skyslope',
 			{
-				resource: 'contact',
+				resource: 'directoryContact',
 				operation: 'create',
 				columns: { mappingMode: 'defineBelow', value: { firstName: 'Reli', lastName: '={{ $json.name }}' }, matchingColumns: [], schema: [] },
 			},

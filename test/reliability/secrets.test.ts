@@ -132,7 +132,7 @@ describe('no secret, token or session in outputs, errors or logs', () => {
 		everything.formsGet = await runAndCollect('forms', { resource: 'file', operation: 'get', fileId: byId(file.id), simplify: false });
 		everything.formsList = await runAndCollect('forms', { resource: 'file', operation: 'getAll', returnAll: false, limit: 5 });
 		everything.formsProfile = await runAndCollect('forms', { resource: 'user', operation: 'getProfile' });
-		everything.formsAdd = await runAndCollect('forms', { resource: 'contact', operation: 'add', fileId: byId(file.id), contactType: 'Buyer', firstName: 'S', lastName: 'T' });
+		everything.formsAdd = await runAndCollect('forms', { resource: 'fileContact', operation: 'add', fileId: byId(file.id), contactType: 'Buyer', firstName: 'S', lastName: 'T' });
 		everything.forms404 = await runAndCollect('forms', { resource: 'file', operation: 'get', fileId: byId(999_999) });
 		everything.formsBad = await runAndCollect('forms', { resource: 'file', operation: 'get', fileId: byId('={{ "../1" }}') });
 		everything.formsUpload = await runAndCollect('forms', { resource: 'document', operation: 'upload', fileId: byId(file.id), binaryPropertyName: 'missing' });
@@ -155,7 +155,7 @@ describe('no secret, token or session in outputs, errors or logs', () => {
 		everything.listingList = await runAndCollect('skyslope', { resource: 'listing', operation: 'getAll', returnAll: false, limit: 5, simplify: false });
 		everything.health = await runAndCollect('skyslope', { resource: 'service', operation: 'checkHealth' });
 		everything.contactCreate = await runAndCollect('skyslope', {
-			resource: 'contact',
+			resource: 'directoryContact',
 			operation: 'create',
 			columns: { mappingMode: 'defineBelow', value: { firstName: 'S', lastName: 'T' }, matchingColumns: [], schema: [] },
 		});

@@ -93,9 +93,9 @@ const cases = (): ReadCase[] => [
 	{ name: 'searchTemplates', reads: new RegExp(`${F}/templates$`), run: () => env.method('listSearch', 'searchTemplates', {}) },
 	{ name: 'searchCollaborators', reads: new RegExp(`${F}/collaborators$`), run: () => env.method('listSearch', 'searchCollaborators', {}) },
 	{
-		name: 'searchContacts',
+		name: 'searchFileContacts',
 		reads: new RegExp(`${F}/files/\\d+$`),
-		run: () => env.method('listSearch', 'searchContacts', { resource: 'contact', operation: 'delete', fileId: byId(fileId) }),
+		run: () => env.method('listSearch', 'searchFileContacts', { resource: 'fileContact', operation: 'delete', fileId: byId(fileId) }),
 	},
 	{ name: 'getLibraries', reads: new RegExp(`${F}/libraries$`), run: () => env.method('loadOptions', 'getLibraries', {}) },
 	{ name: 'getForms', reads: new RegExp(`${F}/forms$`), run: () => env.method('loadOptions', 'getForms', { resource: 'document', operation: 'addFromForms' }) },

@@ -66,13 +66,13 @@ const cases = (): ReadCase[] => [
 		reads: /checklistTypes$/,
 		run: () => node({ resource: 'checklistType', operation: 'getAll', officeGuid: byId(officeGuid), transactionType: 'Sale', returnAll: true }),
 	},
-	{ name: 'contact search', reads: /^\/api\/contacts$/, run: () => node({ resource: 'contact', operation: 'search', returnAll: true }) },
+	{ name: 'contact search', reads: /^\/api\/contacts$/, run: () => node({ resource: 'directoryContact', operation: 'search', returnAll: true }) },
 	{ name: 'subscriber get', reads: /^\/api\/subscribers$/, run: () => node({ resource: 'subscriber', operation: 'get' }) },
 	{ name: 'searchListings', reads: /^\/api\/files\/listings$/, run: () => env.method('listSearch', 'searchListings', {}) },
 	{ name: 'searchSales', reads: /^\/api\/files\/sales$/, run: () => env.method('listSearch', 'searchSales', {}) },
 	{ name: 'searchOffices', reads: /^\/api\/offices$/, run: () => env.method('listSearch', 'searchOffices', {}) },
 	{ name: 'searchAgents', reads: /^\/api\/subscribers$/, run: () => env.method('listSearch', 'searchAgents', {}) },
-	{ name: 'searchContacts', reads: /^\/api\/contacts$/, run: () => env.method('listSearch', 'searchContacts', {}) },
+	{ name: 'searchDirectoryContacts', reads: /^\/api\/contacts$/, run: () => env.method('listSearch', 'searchDirectoryContacts', {}) },
 	{
 		name: 'searchListingContacts',
 		reads: /^\/api\/files\/listings\/[^/]+$/,
@@ -149,7 +149,7 @@ describe('an answer holding nothing the node can read', () => {
 
 	it.each(['plural-one', 'bare-array', 'unwrapped'] as const)('a recognisably empty list (%s) is an empty result', async (variant) => {
 		env.sandbox.setShapes([{ service: 'listings', variant }]);
-		const result = await env.run({ resource: 'contact', operation: 'search', filters: { firstName: 'zz-nobody-zz' }, returnAll: true });
+		const result = await env.run({ resource: 'directoryContact', operation: 'search', filters: { firstName: 'zz-nobody-zz' }, returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(json(result)).toEqual([]);
 		expect(env.sent('GET', /^\/api\/contacts$/).at(-1)?.query).toEqual({ firstName: 'zz-nobody-zz' });

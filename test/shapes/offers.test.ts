@@ -29,7 +29,7 @@ const cases = (): ReadCase[] => {
 		{ name: 'agent getListings', reads: /\/ext\/agent\/[^/]+\/listings$/, run: () => node({ resource: 'agent', operation: 'getListings', agentId: anOffer().OfferProperty.OfferAgentId }) },
 		{ name: 'report get', reads: /\/ext\/report$/, run: () => node({ resource: 'report', operation: 'get', ...range() }) },
 		{ name: 'searchOffers', reads: /\/ext\/offers\/?$/, run: () => method('searchOffers') },
-		{ name: 'searchAgents', reads: /\/ext\/offers\/?$/, run: () => method('searchAgents') },
+		{ name: 'searchOfferAgents', reads: /\/ext\/offers\/?$/, run: () => method('searchOfferAgents') },
 	];
 };
 

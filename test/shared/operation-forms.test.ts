@@ -17,7 +17,7 @@ function callerFiles() {
 /** Contact > Add, one Buyer per input item, into the file and under the name the item gives. */
 const addContacts = (people: Array<{ fileId: number; name: string }>, continueOnFail = false) =>
 	env.run(
-		{ resource: 'contact', operation: 'add', fileId: byId('={{ $json.fileId }}'), contactType: 'Buyer', firstName: '={{ $json.name }}', lastName: 'Batch' },
+		{ resource: 'fileContact', operation: 'add', fileId: byId('={{ $json.fileId }}'), contactType: 'Buyer', firstName: '={{ $json.name }}', lastName: 'Batch' },
 		{ input: people.map((json) => ({ json })), continueOnFail },
 	);
 

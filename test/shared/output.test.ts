@@ -22,14 +22,14 @@ const shaper = (type: string, parameters: Record<string, unknown>) =>
 
 describe('record output', () => {
 	it('the plain node keeps Simplify: on by default, off gives the record as sent', () => {
-		expect(shaper('n8n-nodes-skyslope.skySlopeListingsSales', {})(record)).toEqual({ listingGuid: 'g-1', compact: true });
-		expect(shaper('n8n-nodes-skyslope.skySlopeListingsSales', { simplify: false })(record)).toBe(record);
+		expect(shaper('n8n-nodes-skyslope.skySlope', {})(record)).toEqual({ listingGuid: 'g-1', compact: true });
+		expect(shaper('n8n-nodes-skyslope.skySlope', { simplify: false })(record)).toBe(record);
 		// Output belongs to the tool: a plain node ignores it.
-		expect(shaper('n8n-nodes-skyslope.skySlopeListingsSales', { output: 'raw' })(record)).toEqual({ listingGuid: 'g-1', compact: true });
+		expect(shaper('n8n-nodes-skyslope.skySlope', { output: 'raw' })(record)).toEqual({ listingGuid: 'g-1', compact: true });
 	});
 
 	it('the tool: Simplified by default, Raw, or Selected Fields with the ID', () => {
-		const tool = 'n8n-nodes-skyslope.skySlopeListingsSalesTool';
+		const tool = 'n8n-nodes-skyslope.skySlopeTool';
 		expect(shaper(tool, {})(record)).toEqual({ listingGuid: 'g-1', compact: true });
 		expect(shaper(tool, { output: 'raw' })(record)).toBe(record);
 		expect(shaper(tool, { output: 'selected', fields: ['status', 'listingPrice', 'notThere'] })(record)).toEqual({ listingGuid: 'g-1', status: 'Active', listingPrice: 500000 });
@@ -39,8 +39,8 @@ describe('record output', () => {
 	});
 
 	it('refuses an Output or a field it does not know, naming the parameter, whichever variant', () => {
-		expect(() => shaper('n8n-nodes-skyslope.skySlopeListingsSales', { output: 'everything' })).toThrow(/Output/);
-		expect(() => shaper('n8n-nodes-skyslope.skySlopeListingsSalesTool', { output: 'selected', fields: ['password'] })).toThrow(/Fields/);
+		expect(() => shaper('n8n-nodes-skyslope.skySlope', { output: 'everything' })).toThrow(/Output/);
+		expect(() => shaper('n8n-nodes-skyslope.skySlopeTool', { output: 'selected', fields: ['password'] })).toThrow(/Fields/);
 	});
 
 	it('names each field in title case (ID, GUID, MLS as such; Co-Agent as the operations say it), its key as the value', () => {

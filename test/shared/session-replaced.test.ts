@@ -28,7 +28,7 @@ function context(stored: () => ICredentialDataDecryptedObject, answers: Array<'e
 	const sent: Sent[] = [];
 	let credentialReads = 0;
 	const ctx = {
-		getNode: () => ({ name: 'Get listing', type: 'skySlopeListingsSales', typeVersion: 1, credentials: { skySlopeApi: { id: '1', name: 'SkySlope' } } }),
+		getNode: () => ({ name: 'Get listing', type: 'skySlope', typeVersion: 1, credentials: { skySlopeApi: { id: '1', name: 'SkySlope' } } }),
 		getCredentials: async () => {
 			credentialReads++;
 			return stored();

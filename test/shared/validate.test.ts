@@ -17,7 +17,7 @@ import {
 const node: INode = {
 	id: '1',
 	name: 'SkySlope Forms',
-	type: 'n8n-nodes-skyslope.skySlopeForms',
+	type: 'n8n-nodes-skyslope.skySlope',
 	typeVersion: 1,
 	position: [0, 0],
 	parameters: {},

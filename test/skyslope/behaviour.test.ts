@@ -31,7 +31,7 @@ describe('input checks, limits and errors', () => {
 			['listing', 'getAll'],
 			['sale', 'getAll'],
 			['office', 'getAll'],
-			['contact', 'search'],
+			['directoryContact', 'search'],
 			['checklistType', 'getAll'],
 		]) {
 			for (const limit of [0, 1.5, 501, '={{ "abc" }}']) {
@@ -198,7 +198,7 @@ describe('pickers', () => {
 		expect(agents.results.length).toBe(env.state.store.users.filter((u) => u.userType !== 'Auditor').length);
 		expect((await env.method('listSearch', 'searchOffices', {})).results.length).toBe(env.state.store.offices.length);
 		expect((await env.method('listSearch', 'searchSales', {})).results).toHaveLength(10);
-		expect((await env.method('listSearch', 'searchContacts', {})).results.length).toBe(env.state.store.contacts.size);
+		expect((await env.method('listSearch', 'searchDirectoryContacts', {})).results.length).toBe(env.state.store.contacts.size);
 		expect((await env.method('loadOptions', 'getAgents', {})).length).toBe(agents.results.length);
 	});
 

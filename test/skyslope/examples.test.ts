@@ -10,7 +10,7 @@ import { examplesNamed } from '../../harness/node/examples';
 
 const examples = examplesNamed(/^skyslope-.*\.json$/);
 
-const ours = (type: unknown) => type === 'n8n-nodes-skyslope.skySlopeListingsSales' || type === 'n8n-nodes-skyslope.skySlopeListingsSalesTrigger';
+const ours = (type: unknown) => type === 'n8n-nodes-skyslope.skySlope' || type === 'n8n-nodes-skyslope.skySlopeTrigger';
 
 describe('example workflows', () => {
 	it('there are examples of a form-driven create, a bulk export, a paged Get Many and the trigger', () => {
@@ -25,7 +25,7 @@ describe('example workflows', () => {
 	it('every SkySlope node names a real operation and only its parameters', () => {
 		for (const { file, workflow } of examples) {
 			for (const node of workflow.nodes.filter((n) => ours(n.type))) {
-				const trigger = node.type === 'n8n-nodes-skyslope.skySlopeListingsSalesTrigger';
+				const trigger = node.type === 'n8n-nodes-skyslope.skySlopeTrigger';
 				const properties = trigger ? new SkySlopeTrigger().description.properties : new SkySlope().description.properties;
 				const params = node.parameters as IDataObject;
 				const visible = properties.filter((p) => {

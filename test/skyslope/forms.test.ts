@@ -290,13 +290,13 @@ describe('the resource mapper method against the sandbox', () => {
 	});
 
 	it('offers fixed fields where the service publishes no form: required ones labelled, not flagged before input', async () => {
-		const result = await env.method('resourceMapping', 'getFormFields', { resource: 'contact', operation: 'create' });
+		const result = await env.method('resourceMapping', 'getFormFields', { resource: 'directoryContact', operation: 'create' });
 		expect(result.fields.filter((f) => f.required)).toEqual([]);
 		expect(result.fields.filter((f) => f.displayName.endsWith(' (required)')).map((f) => f.id)).toEqual(['firstName', 'lastName']);
 		// Still required: an item without them is refused before anything is sent.
 		const before = env.sent().length;
 		const run = await env.run({
-			resource: 'contact',
+			resource: 'directoryContact',
 			operation: 'create',
 			columns: { mappingMode: 'defineBelow', value: { firstName: 'Ada' }, matchingColumns: [], schema: result.fields, attemptToConvertTypes: false, convertFieldsToString: false },
 		});

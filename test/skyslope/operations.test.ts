@@ -421,18 +421,18 @@ describe.each(MODES)('the walk, %s', (_mode, switches) => {
 	describe('contacts directory', () => {
 		it('creates (with the duplicate warning), searches, updates and deletes a contact', async () => {
 			const person = { firstName: 'Gia', lastName: 'Example', email: 'gia@example.com', city: 'Sampleton' };
-			const [created] = await okForm({ resource: 'contact', operation: 'create' }, person);
+			const [created] = await okForm({ resource: 'directoryContact', operation: 'create' }, person);
 			expect(created.warnings).toEqual(live.writeWarnings ? [WRITE_WARNING] : undefined);
-			const [dup] = await okForm({ resource: 'contact', operation: 'create' }, person);
+			const [dup] = await okForm({ resource: 'directoryContact', operation: 'create' }, person);
 			expect(String((dup.warnings as string[])[0])).toContain('already exists');
-			const found = await ok({ resource: 'contact', operation: 'search', returnAll: true, filters: { lastName: 'exam', city: 'Sample' } });
+			const found = await ok({ resource: 'directoryContact', operation: 'search', returnAll: true, filters: { lastName: 'exam', city: 'Sample' } });
 			expect(found.map((c) => c.contactGuid)).toContain(created.contactGuid);
 			expect(last('GET', /^\/api\/contacts$/).query).toEqual({ lastName: 'exam', city: 'Sample' });
 			const contactGuid = byId(String(created.contactGuid));
-			const [upd] = await okForm({ resource: 'contact', operation: 'update', contactGuid }, { phone: '555-0142' });
+			const [upd] = await okForm({ resource: 'directoryContact', operation: 'update', contactGuid }, { phone: '555-0142' });
 			expect((upd.contact as IDataObject).phone).toBe('555-0142');
 			const warnings = live.writeWarnings ? { warnings: [WRITE_WARNING] } : {};
-			expect(await ok({ resource: 'contact', operation: 'delete', contactGuid })).toEqual([{ deleted: true, contactGuid: created.contactGuid, ...warnings }]);
+			expect(await ok({ resource: 'directoryContact', operation: 'delete', contactGuid })).toEqual([{ deleted: true, contactGuid: created.contactGuid, ...warnings }]);
 			expect(last('DELETE', /^\/api\/contacts\//).status).toBe(live.writeWarnings ? 200 : 204);
 		});
 	});

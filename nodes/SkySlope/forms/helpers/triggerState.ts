@@ -106,7 +106,7 @@ export async function deriveSecret(ctx: IHookFunctions | IWebhookFunctions, webh
 	const credentials = await ctx.getCredentials(FORMS_CREDENTIAL);
 	const key = typeof credentials.clientSecret === 'string' ? credentials.clientSecret : '';
 	if (!key) return undefined;
-	return createHmac('sha256', key).update(`skySlopeFormsTrigger\n${webhookUrl}`).digest('hex').slice(0, 48);
+	return createHmac('sha256', key).update(`skySlopeSigningTrigger\n${webhookUrl}`).digest('hex').slice(0, 48);
 }
 
 /** The URL the service is given: n8n's webhook URL with the secret as a query parameter. */
