@@ -340,7 +340,7 @@ async function statusFigure(m: Mirror): Promise<void> {
 	);
 	report({
 		id: 16,
-		what: `Listings & Sales Trigger, Status Changed, in real n8n (America/Los_Angeles, live-service answers): the polls after publishing read every file's status`,
+		what: `SkySlope Trigger, Status Changed, in real n8n (America/Los_Angeles, live-service answers): the polls after publishing read every file's status`,
 		value: wrong.length,
 		target: '<= 0',
 		detail: [

@@ -1,9 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 // Requests per polling-trigger run when nothing changed, in real n8n (test/e2e's host): the
-// Listings & Sales Trigger and the Offers Trigger are published (n8n polls each on activation, a
+// SkySlope Trigger and the SkySlope Trigger are published (n8n polls each on activation, a
 // poll that asks nothing, then every minute, its shortest interval; the first of those reads what
 // the watch starts from), and the sandbox's log is split into the polls by the quiet time between
-// them. The least possible is one request per service and poll, and the Offers Trigger's re-read
+// them. The least possible is one request per service and poll, and the SkySlope Trigger's re-read
 // adds its budget by design (figure 19).
 import { sleep } from 'n8n-workflow';
 
@@ -38,7 +38,7 @@ const EVERY_MINUTE = { item: [{ mode: 'everyMinute' }] };
 const TRIGGERS: Array<{ service: 'listings' | 'offers'; label: string; node: WorkflowNode }> = [
 	{
 		service: 'listings',
-		label: 'Listings & Sales Trigger, Changed Listing',
+		label: 'SkySlope Trigger, Changed Listing',
 		node: {
 			name: 'Listing',
 			type: NODE_TYPES.trigger,
@@ -49,7 +49,7 @@ const TRIGGERS: Array<{ service: 'listings' | 'offers'; label: string; node: Wor
 	},
 	{
 		service: 'offers',
-		label: 'Offers Trigger, New and Updated Offers, all listings',
+		label: 'SkySlope Trigger, New and Updated Offers, all listings',
 		node: {
 			name: 'Offer',
 			type: NODE_TYPES.trigger,

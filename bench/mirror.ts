@@ -26,7 +26,7 @@ import {
 import { fmt, median, out, report } from './lib';
 
 // As many years as the examples read: ten years of listings and sales (their slices), two of offers
-// (their windows and the Offers Trigger's Re-Read Period).
+// (their windows and the SkySlope Trigger's Re-Read Period).
 const HISTORY = { listings: 5000, sales: 5000, listingDays: 3650, offers: 5000, offerDays: 730 };
 const LIMITS = { listings: 100 / 60, offers: 600 / 60 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

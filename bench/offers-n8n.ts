@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
-// Figure 22: the Offers Trigger at 100,000 offers over two years (on the sandbox's 30 listings) in real n8n (test/mirror's host,
+// Figure 22: the SkySlope Trigger at 100,000 offers over two years (on the sandbox's 30 listings) in real n8n (test/mirror's host,
 // n8n 2.x in America/Los_Angeles, the sandbox at its default rate limit of 600 requests a minute):
 // published on New and Updated Offers with a Re-Read Period of two years and the default 5 requests
 // a poll, polling every minute. Measured side by side, in two n8n hosts started and published
@@ -109,7 +109,7 @@ export async function offersN8nBench(): Promise<void> {
 		const [atScale, atIdle] = await Promise.all(sides.map(finish));
 		report({
 			id: 22,
-			what: `Offers Trigger published at ${count} offers over two years (Re-Read Period 730 days, 5 requests a poll), in real n8n: what the count adds to n8n's peak resident memory (above its floor, less the same trigger's at ${own} offers, side by side)`,
+			what: `SkySlope Trigger published at ${count} offers over two years (Re-Read Period 730 days, 5 requests a poll), in real n8n: what the count adds to n8n's peak resident memory (above its floor, less the same trigger's at ${own} offers, side by side)`,
 			value: atScale.aboveFloorMb - atIdle.aboveFloorMb,
 			target: '<= 64',
 			detail: [`at ${count} offers, above its floor: ${fmt(atScale.aboveFloorMb, 0)} MB; at ${own}: ${fmt(atIdle.aboveFloorMb, 0)} MB`, ...atScale.lines, ...atIdle.lines].join('\n'),

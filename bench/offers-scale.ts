@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
-// Figure 21: the Offers Trigger at a large brokerage's size: 100,000 offers submitted over two
+// Figure 21: the SkySlope Trigger at a large brokerage's size: 100,000 offers submitted over two
 // years, the trigger on New and Updated Offers with its Re-Read Period of two years and the default
 // 5 requests a poll. Counted: the first poll's requests (none: it runs inside publishing), the polls
 // and requests the baseline takes (every offer of the period recorded, silently), a turn of the
@@ -97,7 +97,7 @@ export async function offersScaleBench(): Promise<void> {
 		const once = reported.filter((id) => id === oldest.OfferId).length;
 		report({
 			id: 21,
-			what: `Offers Trigger at ${total} offers over two years: the oldest offer changed, times reported within a turn of the re-read`,
+			what: `SkySlope Trigger at ${total} offers over two years: the oldest offer changed, times reported within a turn of the re-read`,
 			value: once,
 			target: '= 1',
 			detail: [

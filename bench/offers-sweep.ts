@@ -1,4 +1,4 @@
-// Figure 19: the Offers Trigger's re-read (issue: every change to an offer of any age). An account
+// Figure 19: the SkySlope Trigger's re-read (issue: every change to an offer of any age). An account
 // with 5,000 offers over two years; the trigger with its Re-Read Period of two years and a budget of
 // 1, 5 (the default), 10 (the mirror's) and 20 requests a poll. For each: the first poll's requests
 // (it records the whole period), the polls one turn of the re-read takes (every window read once),

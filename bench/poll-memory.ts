@@ -5,7 +5,7 @@
 // peak heap and resident memory above idle (after a collection) while the polls run, each poll's own
 // heap peak (a collection before each, as the minute between n8n's polls allows), and the heap
 // still held after them, once collected. Status Changed reads its whole history (150,000 files); the
-// Offers Trigger its baseline and 5 polls more (100,000 offers).
+// SkySlope Trigger its baseline and 5 polls more (100,000 offers).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,7 +94,7 @@ export async function pollMemoryBench(): Promise<void> {
 			].join('\n'),
 		});
 
-		// The Offers Trigger: 100,000 offers over two years (the sandbox's own included), the baseline and 5 polls.
+		// The SkySlope Trigger: 100,000 offers over two years (the sandbox's own included), the baseline and 5 polls.
 		const own = ((await call(base, 'GET', '/offers/_sandbox/offers')) as unknown[]).length;
 		const now = Date.now();
 		const adding = OFFERS - own;
@@ -132,7 +132,7 @@ export async function pollMemoryBench(): Promise<void> {
 		});
 		report({
 			id: 22,
-			what: `the Offers Trigger's baseline and 5 polls at ${OFFERS} offers, the trigger's own memory (in-process harness, the sandbox in its own process)`,
+			what: `the SkySlope Trigger's baseline and 5 polls at ${OFFERS} offers, the trigger's own memory (in-process harness, the sandbox in its own process)`,
 			value: offersMemory.rss / 2 ** 20,
 			target: '<= 64',
 			detail: [

@@ -1,4 +1,4 @@
-// What the SkySlope Forms node tests share: a sandbox, a Forms token, and one-call runners.
+// What the SkySlope node (Forms) tests share: a sandbox, a Forms token, and one-call runners.
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import { SkySlopeFormsOAuth2Api } from '../credentials/SkySlopeFormsOAuth2Api.credentials';

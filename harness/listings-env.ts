@@ -44,7 +44,8 @@ export async function startEnv(options: SandboxOptions = {}): Promise<Env> {
 		},
 		async method(kind, name, parameters, extra = {}) {
 			const { result, credentials: after } = await runMethod(SkySlope, kind, name, {
-				parameters,
+				// The editor asks with the node's resource chosen, and the credential is this service's only for its resources.
+				parameters: { resource: 'listing', ...parameters },
 				credentialTypes: [SkySlopeApi],
 				credentials: { skySlopeApi: env.credentials },
 				...extra,
@@ -64,7 +65,7 @@ export const json = (result: RunNodeResult): IDataObject[] => (result.output[0] 
 /** A resource locator value picked "by GUID". */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
-/** One poll of the Listings & Sales Trigger with the env's credential; the items it emitted. */
+/** One poll of the SkySlope Trigger with the env's credential; the items it emitted. */
 export async function pollTrigger(
 	env: Env,
 	parameters: INodeParameters,

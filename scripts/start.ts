@@ -109,7 +109,7 @@ async function main() {
 		`  Password:  ${OWNER.password}`,
 		'',
 		`  Sandbox:   ${h.sandbox.baseUrl}  (the three SkySlope services, stand-ins)`,
-		`  Sign page: ${h.sandbox.baseUrl}/forms/sandbox  (sign a file's envelope: fires the SkySlope Forms Trigger)`,
+		`  Sign page: ${h.sandbox.baseUrl}/forms/sandbox  (sign a file's envelope: fires the SkySlope Signing Trigger)`,
 		'  Credentials (Overview > Credentials):',
 		`    ${CREDENTIAL_NAMES.forms.padEnd(28)} id ${CREDENTIAL_IDS.forms}`,
 		`    ${CREDENTIAL_NAMES.listings.padEnd(28)} id ${CREDENTIAL_IDS.listings}`,

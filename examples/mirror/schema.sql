@@ -238,7 +238,7 @@ BEGIN
 	LANGUAGE plpgsql AS $$
 	DECLARE
 		id text := nullif(btrim(r->>'OfferId'), '');
-		-- The Offers Trigger adds `event` (new or updated) beside the offer: not part of the record.
+		-- The SkySlope Trigger adds `event` (new or updated) beside the offer: not part of the record.
 		rec jsonb := r - 'event';
 		terms jsonb := coalesce(r->'OfferTerms', '{}'::jsonb);
 		place jsonb := coalesce(r->'OfferProperty', '{}'::jsonb);
@@ -270,7 +270,7 @@ BEGIN
 	END
 	$$;
 
-	-- One signed document of a signing: an item of the Forms Trigger with "One Item per Signed
+	-- One signed document of a signing: an item of the Signing Trigger with "One Item per Signed
 	-- Document", or of Signed Document > Get Many (the reconcile). Keyed by file, envelope, document
 	-- and signing time: the same signing written again (a repeated notification, the reconcile) changes
 	-- nothing but a missing `received_at`; a document signed again is a new row. Without a signing time

@@ -98,7 +98,7 @@ export const CREDENTIAL_READS = {
 		workflow([skyslopeNode('offers', 'Get Report', { resource: 'report', operation: 'get', startDate: '2024-01-01T00:00:00Z', endDate: '2024-12-31T23:59:59Z' })]),
 };
 
-/** The Forms Trigger watching one file, as the editor saves it. */
+/** The Signing Trigger watching one file, as the editor saves it. */
 export function formsTriggerNode(fileId: number, options: Json, webhookId: string = randomUUID(), name = 'Signed'): WorkflowNode {
 	return {
 		name,
@@ -111,7 +111,7 @@ export function formsTriggerNode(fileId: number, options: Json, webhookId: strin
 	};
 }
 
-/** A workflow of the Forms Trigger watching one file, alone. */
+/** A workflow of the Signing Trigger watching one file, alone. */
 export function formsTriggerWorkflow(name: string, fileId: number, options: Json, webhookId?: string): Workflow {
 	return { name, nodes: [formsTriggerNode(fileId, options, webhookId)], connections: {}, settings: { executionOrder: 'v1' } };
 }
@@ -255,7 +255,7 @@ export const isAccountCheck = (e: RequestLogEntry) =>
  */
 export async function statusBookRead(): Promise<boolean> {
 	const log = await sandboxLog('listings');
-	// The slices (docs/listings-sales-node.md): one a creation year from 2000 to this one, and one for all before.
+	// The slices (docs/listings-sales.md): one a creation year from 2000 to this one, and one for all before.
 	const slices = new Date().getUTCFullYear() - 2000 + 2;
 	if (log.filter(isHistorySlice).length < slices || !log.some(isAccountCheck)) return false;
 	// The last read streams a few objects after its request is logged: let the poll store its state.
@@ -423,7 +423,7 @@ function toWebhookWorkflow(wf: Workflow, key: string): { wf: Workflow; path: str
 
 /**
  * Creates and publishes a workflow through the public API and returns its id. Workflows with a
- * trigger of the package (e.g. SkySlope Forms Trigger) are activated as a user would. What a test
+ * trigger of the package (e.g. SkySlope Signing Trigger) are activated as a user would. What a test
  * file leaves published is unpublished after the file, so that its polling triggers do not add
  * requests to the sandbox log of the files after it.
  */

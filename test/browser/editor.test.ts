@@ -23,7 +23,7 @@ const pictures = process.env.SKYSLOPE_SCREENSHOTS ? join(__dirname, '..', '..', 
 const PICTURES: Record<string, string> = {
 	'SkySlope Listings & Sales (as added)': 'listings-sales-node.png',
 	'SkySlope Listings & Sales › Listing › Create': 'listing-create-form.png',
-	'SkySlope Forms Trigger (as added)': 'forms-trigger.png',
+	'SkySlope Signing Trigger (as added)': 'forms-trigger.png',
 	'SkySlope Offers › Offer › Get Many': 'offers-get-many.png',
 };
 

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
-// A SkySlope Forms Trigger stays alive across restarts, in a real n8n: published once, it still runs
+// A SkySlope Signing Trigger stays alive across restarts, in a real n8n: published once, it still runs
 // (with its PDFs) after the sandbox and n8n restart (the sandbox keeps its subscriptions, as the real
 // service does); and when the service has forgotten the subscription, n8n's start-up check of the
 // webhook subscribes again. This file runs its own n8n and sandbox (it restarts them), in a temporary
@@ -91,7 +91,7 @@ afterAll(async () => {
 	if (folder && process.env.E2E_KEEP !== '1') rmSync(folder, { recursive: true, force: true });
 }, 60_000);
 
-describe('a published SkySlope Forms Trigger stays alive', () => {
+describe('a published SkySlope Signing Trigger stays alive', () => {
 	let workflowId = '';
 
 	it('publish: the trigger subscribes its file, a signing runs it with its PDFs', async () => {

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
-// The SkySlope Forms Trigger in a real n8n never drops a document: a notification that names no
+// The SkySlope Signing Trigger in a real n8n never drops a document: a notification that names no
 // document still starts a run with the envelope's signed PDFs, a nested payload is read, a run whose
 // documents cannot be had still starts and says why, and "Listen for test event" takes a signing
 // sent to its test URL from the sandbox's sign route (the sign page's "Also send to").
@@ -81,7 +81,7 @@ afterEach(async () => {
 	await formsSandbox('PUT', '/notification-shape', { shape: 'documentIds' });
 });
 
-describe('SkySlope Forms Trigger payloads in n8n', () => {
+describe('SkySlope Signing Trigger payloads in n8n', () => {
 	it('a notification naming no document (envelope only) starts a run with every signed PDF of the envelope', async () => {
 		const fileId = 1016;
 		const workflowId = await publish(triggerWorkflow(fileId), fileId);

@@ -632,7 +632,7 @@ describe("SkySlope Forms in n8n: the operations of SkySlope's OpenAPI document",
 	});
 });
 
-describe('SkySlope Forms Trigger in n8n', () => {
+describe('SkySlope Signing Trigger in n8n', () => {
 	it('subscribes on activation, runs on a signing, refuses a forged call', async () => {
 		const webhookId = randomUUID();
 		const wf: Workflow = formsTriggerWorkflow('e2e forms trigger', 1005, { includeSignedDocuments: true, downloadDocuments: true }, webhookId);

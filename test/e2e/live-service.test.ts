@@ -27,7 +27,7 @@ import {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls of the Listings & Sales Trigger answered so far: export windows read. */
+/** Polls of the SkySlope Trigger answered so far: export windows read. */
 const exportPolls = async () =>
 	(await sandboxLog('listings')).filter((e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300).length;
 

@@ -1,7 +1,7 @@
 // Every operation of the SkySlope node (listings and sales) inside a real n8n. Three workflows
 // walk a listing, a sale and the brokerage's other resources through every operation, one node
 // each, in the order a user would meet them. For every node the test asserts that it ran and
-// produced items, and that the sandbox received, in that order, the request docs/listings-sales-node.md
+// produced items, and that the sandbox received, in that order, the request docs/listings-sales.md
 // documents for its operation. A last check proves that the three workflows together hold every
 // operation the node offers, so a new operation cannot land without a workflow here.
 // Together the walks send about 150 requests: under the service's 100 a minute the node would
@@ -356,7 +356,7 @@ const brokerageWalk: Step[] = [
 	},
 ];
 
-/** The request docs/listings-sales-node.md documents for each operation, by `resource.operation`. */
+/** The request docs/listings-sales.md documents for each operation, by `resource.operation`. */
 const documented = new Map(documentedOperations().map((d) => [`${d.resource}.${d.operation}`, d]));
 
 /** A step's key in the docs: Get Form is documented once per write it reads the form of. */
@@ -389,7 +389,7 @@ async function expectWalked(steps: Step[], run: RunResult): Promise<void> {
 	for (const step of steps) {
 		const request = documented.get(keyOf(step));
 		if (!request) {
-			unseen.push(`${step.name}: ${keyOf(step)} is not in docs/listings-sales-node.md`);
+			unseen.push(`${step.name}: ${keyOf(step)} is not in docs/listings-sales.md`);
 			continue;
 		}
 		const found = log.findIndex((e, i) => i >= at && e.method === request.method && request.pattern.test(e.path.split('?')[0]));

@@ -74,7 +74,7 @@ beforeEach(async () => {
 	await clearSandboxLog();
 });
 
-/** Whether the Listings & Sales Trigger has polled: an export window read. */
+/** Whether the SkySlope Trigger has polled: an export window read. */
 const exportPolled = async () => (await sandboxLog('listings')).some((e) => e.method === 'GET' && e.path === '/api/files' && e.status < 300);
 
 describe('SkySlope in n8n', () => {

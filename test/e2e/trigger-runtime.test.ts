@@ -70,7 +70,7 @@ async function failIfMissing(workflowId: string, error: Error): Promise<never> {
 	);
 }
 
-describe('the Listings & Sales Trigger under n8n\'s trigger runtime (one-minute ticks)', () => {
+describe('the SkySlope Trigger under n8n\'s trigger runtime (one-minute ticks)', () => {
 	it('a poll slower than the interval (the export answering after 70 s): publishing returns at once, ticks during the poll do nothing, a sale closed fires once', async () => {
 		const records = (await activity('GET', '/records')) as { sales: Json[] };
 		const sale = records.sales.find((s) => String(s.status).toLowerCase() === 'pending');

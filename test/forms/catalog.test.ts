@@ -96,24 +96,6 @@ describe('Envelope', () => {
 		expect(env.api()).toHaveLength(0);
 	});
 
-	it('Get Many of a node saved at version 1 still sends its free-text sort', async () => {
-		const file = fileWithEnvelopes(1);
-		const result = await env.run(
-			{ resource: 'envelope', operation: 'getAll', fileId: byId(file.id), returnAll: true, sorts: ' -datesent ' },
-			{ typeVersion: 1 },
-		);
-		expect(result.error).toBeUndefined();
-		expect(env.api('GET')[0].query.sorts).toBe('-datesent');
-	});
-
-	it('the Sort collection and the free-text sort each belong to one version', async () => {
-		const file = fileWithEnvelopes(1);
-		// A version-1 node never reads the collection; a new node never reads the old field.
-		await env.run({ resource: 'envelope', operation: 'getAll', fileId: byId(file.id), limit: 1, sort: { field: 'name' } }, { typeVersion: 1 });
-		await env.run({ resource: 'envelope', operation: 'getAll', fileId: byId(file.id), limit: 1, sorts: 'name' });
-		expect(env.api('GET').map((r) => r.query.sorts)).toEqual([undefined, undefined]);
-	});
-
 	it('Create sends the name and document IDs', async () => {
 		const file = fileWithEnvelopes(1);
 		const docs = env.state.store.liveDocuments(file.id).slice(0, 2).map((d) => d.id);

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { resources } from '../../nodes/SkySlope/forms/actions';
 import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 
-describe('SkySlope Forms node description and docs', () => {
-	const doc = readFileSync(path.join(__dirname, '../../docs/forms-node.md'), 'utf8');
+describe('SkySlope node (Forms) description and docs', () => {
+	const doc = readFileSync(path.join(__dirname, '../../docs/forms.md'), 'utf8');
 
-	it('docs/forms-node.md lists every operation of every resource with its method and path', () => {
+	it('docs/forms.md lists every operation of every resource with its method and path', () => {
 		for (const resource of resources) {
 			for (const op of resource.operations) {
 				const row = new RegExp(`^\\| ${resource.name} \\| ${op.name} \\(\`${op.value}\`\\) \\| \`(GET|POST|PUT|PATCH|DELETE) /`, 'm');
@@ -21,7 +21,7 @@ describe('SkySlope Forms node description and docs', () => {
 		const byResource = Object.fromEntries(resources.map((r) => [r.value, r.operations.map((o) => o.value)]));
 		expect(byResource).toEqual({
 			file: ['getAll', 'get', 'create', 'updateDetails', 'replace', 'importMls', 'applyTemplate', 'subscribe'],
-			contact: ['add', 'addMany', 'update', 'delete'],
+			fileContact: ['add', 'addMany', 'update', 'delete'],
 			document: ['getAll', 'get', 'addFromForms', 'updateFields', 'upload', 'download', 'downloadCombined', 'delete'],
 			signedDocument: ['getAllForFile', 'getAllForEnvelope'],
 			envelope: ['getAll', 'create'],
@@ -46,9 +46,9 @@ describe('SkySlope Forms node description and docs', () => {
 			.sort();
 		expect(withOnBehalfOf).toEqual(
 			[
-				'contact.add',
-				'contact.addMany',
-				'contact.update',
+				'fileContact.add',
+				'fileContact.addMany',
+				'fileContact.update',
 				'document.addFromForms',
 				'document.upload',
 				'envelope.create',

@@ -1,4 +1,4 @@
-// The Forms example workflows: every SkySlope Forms node names a real operation and only parameters
+// The Forms example workflows: every SkySlope node (Forms) names a real operation and only parameters
 // that operation has, and each chain runs against the sandbox (other nodes' outputs filled in).
 
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';

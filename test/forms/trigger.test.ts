@@ -16,7 +16,7 @@ import { processLoader } from '../process';
 let trigger: AnyNode = SkySlopeSigningTrigger;
 const restartedTrigger = processLoader(
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
-	() => (require('../../nodes/SkySlope/forms/SkySlopeSigningTrigger.node') as { SkySlopeSigningTrigger: AnyNode }).SkySlopeSigningTrigger,
+	() => (require('../../nodes/SkySlope/SkySlopeSigningTrigger.node') as { SkySlopeSigningTrigger: AnyNode }).SkySlopeSigningTrigger,
 );
 
 const env = useForms();

@@ -43,7 +43,7 @@ export interface ScenarioOptions {
 /** Sizes of the brokerage: a few thousand records over two years, a few hundred changes. */
 const HISTORY = { listings: 1200, sales: 1200, offers: 1500, days: 730 };
 const WATCHED_FILE = 1001;
-/** Offers changed long after they were submitted: what the Offers Trigger's re-read is for. */
+/** Offers changed long after they were submitted: what the SkySlope Trigger's re-read is for. */
 const OLD_OFFER_AGES = [30, 90, 365];
 /**
  * How long the mirror may take to be exact after a step: a turn of the offers re-read (about 26

@@ -7,7 +7,7 @@ import { offersBetween, useOffers } from './setup';
 
 const DAY = 24 * 3600 * 1000;
 
-describe('SkySlope Offers node against the sandbox', () => {
+describe('SkySlope node (Offers) against the sandbox', () => {
 	const env = useOffers();
 	beforeEach(() => {
 		env.sandbox.clearLog();

@@ -1,4 +1,4 @@
-// What an Offers Trigger state has recorded, read as the node reads it.
+// What an SkySlope Trigger state has recorded, read as the node reads it.
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Offer } from '../../nodes/SkySlope/offers/helpers/offers';

@@ -42,7 +42,7 @@ export interface OffersEnv {
 	items(parameters: INodeParameters, input?: IDataObject[]): Promise<IDataObject[]>;
 	/** The trigger's class that polls: a test of a restart of n8n puts a fresh process's copy here (test/process.ts). */
 	trigger: AnyNode;
-	/** One poll of the Offers Trigger: its first output, or null when it emitted nothing. */
+	/** One poll of the SkySlope Trigger: its first output, or null when it emitted nothing. */
 	poll(parameters: INodeParameters, staticData: IDataObject, mode?: 'manual' | 'trigger', pollBudgetMs?: number): Promise<INodeExecutionData[] | null>;
 	method<K extends MethodKind>(kind: K, name: string, options?: { parameters?: INodeParameters; filter?: string }): Promise<RunMethodResult<K>['result']>;
 	/** The API requests the service received (no token requests), oldest first. */
@@ -83,7 +83,8 @@ export function useOffers(options: { trailingSlash?: boolean; sandbox?: SandboxO
 				return result.output ? result.output[0] : null;
 			},
 			async method(kind, name, { parameters, filter } = {}) {
-				const out = await runMethod(SkySlope, kind, name, { credentials: env.credentials, parameters, filter });
+				// The editor asks with the node's resource chosen, and the credential is this service's only for its resources.
+				const out = await runMethod(SkySlope, kind, name, { credentials: env.credentials, parameters: { resource: 'offer', ...parameters }, filter });
 				env.credentials = out.credentials;
 				return out.result;
 			},

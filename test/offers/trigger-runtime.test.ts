@@ -1,4 +1,4 @@
-// The Offers Trigger under n8n's own trigger runtime (docs/ARCHITECTURE.md, "Triggers under n8n's
+// The SkySlope Trigger under n8n's own trigger runtime (docs/ARCHITECTURE.md, "Triggers under n8n's
 // runtime"): ticks that overlap, a baseline read over polls within a budget, changes made while it
 // is read, a restart in its middle, and static data saved only when a poll emits.
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
@@ -13,14 +13,14 @@ import { useOffers } from './setup';
 /** A restart of n8n: a fresh process's copy of the trigger, its memory gone; the database stays. */
 const restartedTrigger = processLoader(
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
-	() => (require('../../nodes/SkySlope/offers/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
+	() => (require('../../nodes/SkySlope/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
 );
 
 const DAY = 24 * 3600 * 1000;
 /** A budget so small that each poll reads one baseline window. */
 const ONE_WINDOW = 1;
 
-describe('SkySlope Offers Trigger under n8n\'s runtime', () => {
+describe('SkySlope Trigger under n8n\'s runtime', () => {
 	const env = useOffers({ trailingSlash: false });
 		const parameters: INodeParameters = { event: 'newAndUpdatedOffers', scope: 'all', options: { sweepDays: 365 } };
 	// A budget this small makes every poll that finds something run past n8n's timeout: its items
@@ -153,7 +153,7 @@ describe('SkySlope Offers Trigger under n8n\'s runtime', () => {
 	});
 });
 
-describe('the Offers Trigger at a large brokerage\'s size', () => {
+describe('the SkySlope Trigger at a large brokerage\'s size', () => {
 	// The service's rate limit raised: this proves what the state keeps, not the pacing (figure 19 does).
 	const env = useOffers({ trailingSlash: false, sandbox: { rateLimits: { offers: { limit: 1_000_000 } } } });
 		const parameters: INodeParameters = { event: 'newAndUpdatedOffers', scope: 'all', options: { sweepDays: 730, sweepRequestsPerPoll: 100 } };

@@ -10,7 +10,7 @@ import { useOffers } from './setup';
 
 const DAY = 24 * 3600 * 1000;
 
-describe('SkySlope Offers Trigger against the sandbox', () => {
+describe('SkySlope Trigger against the sandbox', () => {
 	const env = useOffers({ trailingSlash: false });
 	const poll = (parameters: INodeParameters, staticData: IDataObject, mode?: 'manual' | 'trigger') => env.poll(parameters, staticData, mode);
 

@@ -12,13 +12,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('what npm run dev rebuilds on', () => {
 	it.each([
-		['nodes/SkySlope/offers/SkySlope.node.ts', true],
+		['nodes/SkySlope/SkySlope.node.ts', true],
 		['credentials/SkySlopeApi.credentials.ts', true],
 		['nodes/SkySlope/forms/skySlopeForms.svg', true],
-		['nodes/SkySlope/forms/SkySlope.node.json', true],
+		['nodes/SkySlope/SkySlope.node.json', true],
 		['nodes/SkySlope/shared/x.test.ts', false],
 		['nodes/SkySlope/shared/types.d.ts', false],
-		['dist/nodes/SkySlope/offers/SkySlope.node.js', false],
+		['dist/nodes/SkySlope/SkySlope.node.js', false],
 		['nodes/SkySlope/forms/notes.md', false],
 	])('%s: %s', (file, expected) => {
 		expect(isPackageSource(file)).toBe(expected);

@@ -229,7 +229,14 @@ describe("n8n's package loader (community install)", () => {
 		expect(listed.filter((f) => !packed.files.includes(f))).toEqual([]);
 		const shipped = packed.files.filter((f) => /\.(node|credentials)\.js$/.test(f));
 		expect(shipped.filter((f) => !listed.includes(f))).toEqual([]);
-		expect(manifest.n8n.nodes.length).toBe(6);
+		// n8n's verification: one regular node per package, and a trigger node for the same service.
+		expect(manifest.n8n.nodes).toEqual([
+			'dist/nodes/SkySlope/SkySlope.node.js',
+			'dist/nodes/SkySlope/SkySlopeTrigger.node.js',
+			'dist/nodes/SkySlope/SkySlopeSigningTrigger.node.js',
+		]);
+		const groups = manifest.n8n.nodes.map((f) => descriptionOf(load<INodeType>(f, '.node.js')).group);
+		expect(groups).toEqual([['transform'], ['trigger'], ['trigger']]);
 		expect(manifest.n8n.credentials.length).toBe(3);
 	});
 

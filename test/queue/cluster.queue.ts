@@ -128,7 +128,7 @@ describe('n8n queue mode: one main, two workers, one webhook processor', () => {
 		POLL_TRIGGERS.listings = await h.create(pollingWorkflow('Listing', NODE_TYPES.trigger, 'listings', { event: 'newListing', statuses: [] }), true);
 	});
 
-	it('the Forms Trigger is notified through the webhook processor and its execution carries the PDFs to a worker', async () => {
+	it('the Signing Trigger is notified through the webhook processor and its execution carries the PDFs to a worker', async () => {
 		const webhookId = crypto.randomUUID();
 		const wf: Workflow = {
 			name: 'queue forms trigger',

@@ -171,7 +171,7 @@ async function probe(op: Operation, param: Param, values: BadValue[]): Promise<s
 }
 
 /** Operations whose checks run once for all items: one run per bad value, so each is item 0. */
-const BATCH = new Set(['forms contact.addMany']);
+const BATCH = new Set(['forms fileContact.addMany']);
 
 async function probeParam(op: Operation, param: Param): Promise<string[]> {
 	const values = badValuesFor(op.key, param, `${op.resource}.${op.operation}`);
@@ -193,18 +193,18 @@ const valuesOf = (op: Operation, param: Param) => badValuesFor(op.key, param, `$
 
 it('the table covers every operation of the three nodes (one per operation file)', () => {
 	const files = (folder: string) =>
-		readdirSync(join(__dirname, '../../nodes', folder, 'actions'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.operation.ts')).length;
+		readdirSync(join(__dirname, '../../nodes/SkySlope', folder, 'actions'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.operation.ts')).length;
 	const count = (key: NodeKey) => ALL.filter((op) => op.key === key).length;
 	expect({ forms: count('forms'), skyslope: count('skyslope'), offers: count('offers') }).toEqual({
-		forms: files('SkySlope'),
+		forms: files('forms'),
 		// Get Form of listings and of sales is derived from their form-driven writes: no file of its own.
-		skyslope: files('SkySlope') + 2,
-		offers: files('SkySlope'),
+		skyslope: files('listingsSales') + 2,
+		offers: files('offers'),
 	});
 	// Operations left without a bad value have no parameter to get wrong (health, profile, lists without ids).
 	const without = ALL.filter((op) => !op.params.some((p) => valuesOf(op, p).length > 0)).map((op) => `${op.key} ${op.resource}.${op.operation}`);
-	// contact.create has only mapped fields: the service judges those (see "values the service judges" below).
-	expect(without.sort()).toEqual(['forms user.getProfile', 'skyslope contact.create', 'skyslope service.checkHealth', 'skyslope subscriber.get']);
+	// directoryContact.create has only mapped fields: the service judges those (see "values the service judges" below).
+	expect(without.sort()).toEqual(['forms user.getProfile', 'skyslope directoryContact.create', 'skyslope service.checkHealth', 'skyslope subscriber.get']);
 });
 
 describe.each(['forms', 'skyslope', 'offers'] as NodeKey[])('%s: every bad value refused before any request', (key) => {

@@ -43,7 +43,7 @@ export type Expectation = 'refuse' | 'ignored';
  * value there may be ignored, but must not reach the request.
  */
 export const PICKER_ONLY = new Set([
-	'forms contact.update fileId',
+	'forms fileContact.update fileId',
 	'forms document.get fileId',
 	'forms document.updateFields fileId',
 	'forms document.delete fileId',

@@ -3,7 +3,7 @@
 // secret) plus the tokens and sessions the runs obtain; representative operations of all three
 // nodes, their failures, and the credential tests; every output item, error message, description,
 // the error's whole JSON, what n8n-core reported and what its logger printed are scanned.
-// The Forms Trigger refuses what it must, starting no execution.
+// The Signing Trigger refuses what it must, starting no execution.
 import { createRequire } from 'node:module';
 
 import type * as BackendCommon from '@n8n/backend-common';
@@ -222,7 +222,7 @@ describe('no secret, token or session in outputs, errors or logs', () => {
 	});
 });
 
-describe('the Forms Trigger refuses what it must, starting no execution', () => {
+describe('the Signing Trigger refuses what it must, starting no execution', () => {
 	const parameters: INodeParameters = {};
 	const staticData: IDataObject = {};
 	let fileId = 0;

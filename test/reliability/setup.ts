@@ -10,6 +10,8 @@ import type {
 	INodeTypeBaseDescription,
 } from 'n8n-workflow';
 
+import { services } from '../../nodes/SkySlope/actions';
+import { buildNodeProperties } from '../../nodes/SkySlope/shared';
 import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { retryPolicy } from '../../nodes/SkySlope/shared/transport';
 import { startSandbox, type FaultRule, type RequestLogEntry, type SandboxOptions, type SandboxServer, type ServiceName } from '../../sandbox';
@@ -119,6 +121,8 @@ export const byId = (value: string | number): INodeParameterResourceLocator => (
 /** The JSON of every item of the main output. */
 export const jsonOf = (result: RunNodeResult): IDataObject[] => (result.output[0] ?? []).map((item) => item.json);
 
+/** The SkySlope node's description as far as one service goes: its resources and their operations. */
 export function descriptionOf(key: NodeKey): INodeTypeBaseDescription & { properties: INodeProperties[] } {
-	return new NODES[key].node().description;
+	const { resources } = services.find((s) => s.service.credentialType === NODES[key].credential)!;
+	return { ...new NODES[key].node().description, properties: buildNodeProperties(resources) };
 }

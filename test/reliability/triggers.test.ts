@@ -70,7 +70,7 @@ async function rounds(key: Key, parameters: INodeParameters, add: (round: number
 	return { added, emitted, failedPolls };
 }
 
-it('Offers Trigger: every new offer emitted exactly once across failing polls', async () => {
+it('SkySlope Trigger: every new offer emitted exactly once across failing polls', async () => {
 	const { added, emitted, failedPolls } = await rounds(
 		'offers',
 		{ event: 'newOffers', scope: 'all', options: {} },

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
-// The SkySlope Forms Trigger in a model of n8n's webhook runtime (harness/n8n-runtime/webhooks.ts),
+// The SkySlope Signing Trigger in a model of n8n's webhook runtime (harness/n8n-runtime/webhooks.ts),
 // against the sandbox: generated histories of signings (a new envelope, or the same one signed
 // again), notifications sent twice at once, late, out of order, without a time, and sent again
 // hours or thousands of notifications later, to one to three webhook processors that restart.
@@ -20,7 +20,7 @@ import { processLoader } from '../process';
 const clock = useVirtualClock();
 const loadNode = processLoader(
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
-	() => (require('../../nodes/SkySlope/forms/SkySlopeSigningTrigger.node') as { SkySlopeSigningTrigger: AnyNode }).SkySlopeSigningTrigger,
+	() => (require('../../nodes/SkySlope/SkySlopeSigningTrigger.node') as { SkySlopeSigningTrigger: AnyNode }).SkySlopeSigningTrigger,
 );
 
 type Command =
@@ -200,7 +200,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 	{ arbitrary: fc.record({ t: fc.constant('restart' as const), processor: fc.nat(2) }), weight: 1 },
 );
 
-describe('SkySlope Forms Trigger: generated histories in a model of n8n\'s webhook runtime', () => {
+describe('SkySlope Signing Trigger: generated histories in a model of n8n\'s webhook runtime', () => {
 	for (const processors of [1, 2, 3]) {
 		it(`${processors} webhook processor(s): each signing starts one run${processors > 1 ? ', a repeat only with the deliveryKey of its first run' : ''}`, async () => {
 			await fc.assert(
@@ -214,7 +214,7 @@ describe('SkySlope Forms Trigger: generated histories in a model of n8n\'s webho
 });
 
 // Found by the model on the main of issue 46, each shrunk by hand to what shows it.
-describe('SkySlope Forms Trigger: histories that found a bug', () => {
+describe('SkySlope Signing Trigger: histories that found a bug', () => {
 	it('two processors, a save lost to the other\'s: a resend runs again with the same deliveryKey, and the processor whose save was lost says why (issue 46, 6)', async () => {
 		const signings: Command[] = [{ t: 'sign', again: false, timeless: false }, { t: 'sign', again: false, timeless: false }, { t: 'sign', again: false, timeless: false }];
 		const { wrong, trace, runs } = await play({

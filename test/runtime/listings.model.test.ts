@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
-// Status Changed (SkySlope Listings & Sales Trigger) in a model of n8n's trigger runtime
+// Status Changed (SkySlope Trigger) in a model of n8n's trigger runtime
 // (harness/n8n-runtime), against the sandbox: generated histories of ticks, restarts, leader
 // changes, a slow export and the files' changes, held by the oracle (listings-service.ts). The
 // histories that found a bug stay below as named tests.
@@ -16,7 +16,7 @@ import { processLoader } from '../process';
 const clock = useVirtualClock();
 const loadNode = processLoader(
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
-	() => (require('../../nodes/SkySlope/listingsSales/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
+	() => (require('../../nodes/SkySlope/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
 );
 
 type Command = FileCommand | RuntimeCommand;

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
-// The SkySlope Offers Trigger in a model of n8n's trigger runtime (harness/n8n-runtime), against
+// The SkySlope Trigger in a model of n8n's trigger runtime (harness/n8n-runtime), against
 // the sandbox: generated histories of ticks, restarts, leader changes and service changes, held
 // by the oracle (offers-service.ts). The histories that found a bug stay below as named tests.
 import fc from 'fast-check';
@@ -16,7 +16,7 @@ import { OffersHistory, type OfferCommand } from './offers-service';
 const clock = useVirtualClock();
 const loadNode = processLoader(
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
-	() => (require('../../nodes/SkySlope/offers/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
+	() => (require('../../nodes/SkySlope/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
 );
 
 type Command = OfferCommand | RuntimeCommand;
@@ -71,7 +71,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 	{ arbitrary: fc.record({ t: fc.constant('pageCap' as const), size: fc.integer({ min: 1, max: 100 }) }), weight: 1 },
 );
 
-describe('SkySlope Offers Trigger: generated histories in a model of n8n\'s runtime', () => {
+describe('SkySlope Trigger: generated histories in a model of n8n\'s runtime', () => {
 	for (const runtime of RUNTIMES) {
 		it(`${runtimeName(runtime)}: every offer and change reported once`, async () => {
 			await fc.assert(
@@ -87,7 +87,7 @@ describe('SkySlope Offers Trigger: generated histories in a model of n8n\'s runt
 
 
 // Found by the model on the main of issue 46, each shrunk by hand to what shows it.
-describe('SkySlope Offers Trigger: histories that found a bug', () => {
+describe('SkySlope Trigger: histories that found a bug', () => {
 	const old: Command = { t: 'revise', pick: 0, newVersion: true, submittedDaysAgo: [10, 20] };
 
 	it('a restart against a slow service: the activation\'s poll past the publication\'s deadline keeps the new offer it found for the next tick (the long mode, issue 47\'s stop)', async () => {

@@ -1,4 +1,4 @@
-// Every read of the SkySlope Forms node, run against every wrapping the service may choose: the
+// Every read of the SkySlope node (Forms), run against every wrapping the service may choose: the
 // records come out the same; an answer holding none fails the item, naming the operation, the
 // status and the keys it saw.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
@@ -106,7 +106,7 @@ const cases = (): ReadCase[] => [
 	},
 ];
 
-describeEveryWrapping('every read of the SkySlope Forms node, in every wrapping', 'forms', () => env.sandbox, cases);
+describeEveryWrapping('every read of the SkySlope node (Forms), in every wrapping', 'forms', () => env.sandbox, cases);
 
 describe('an answer holding nothing the node can read', () => {
 	afterEach(() => env.sandbox.setShapes([]));

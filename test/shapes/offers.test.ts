@@ -1,4 +1,4 @@
-// Every read of the SkySlope Offers node, run against every wrapping the service may choose: the
+// Every read of the SkySlope node (Offers), run against every wrapping the service may choose: the
 // records come out the same; an answer holding none fails the item, naming the operation, the
 // status and the keys it saw; a 204 stays "nothing", as the spec says.
 import type { INodeParameters } from 'n8n-workflow';
@@ -33,7 +33,7 @@ const cases = (): ReadCase[] => {
 	];
 };
 
-describeEveryWrapping('every read of the SkySlope Offers node, in every wrapping', 'offers', () => env.sandbox, cases);
+describeEveryWrapping('every read of the SkySlope node (Offers), in every wrapping', 'offers', () => env.sandbox, cases);
 
 describe('an answer holding nothing the node can read', () => {
 	afterEach(() => env.sandbox.setShapes([]));

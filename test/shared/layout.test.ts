@@ -1,42 +1,49 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
-// The one skeleton every node folder follows (docs/ARCHITECTURE.md), checked so that it stays so:
-// learn one node and you know where everything of the other two lives.
+// The one skeleton every service folder follows (docs/ARCHITECTURE.md), checked so that it stays so:
+// learn one service and you know where everything of the other two lives.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Resource, ServiceSpec } from '../../nodes/SkySlope/shared';
 
 const NODES = path.join(__dirname, '../../nodes');
+const NODE = path.join(NODES, 'SkySlope');
 const CREDENTIALS = path.join(__dirname, '../../credentials');
-const services = readdirSync(NODES).filter((d) => d !== 'shared' && statSync(path.join(NODES, d)).isDirectory());
+const services = readdirSync(NODE).filter((d) => d !== 'shared' && statSync(path.join(NODE, d)).isDirectory());
 
 const isDir = (p: string) => statSync(p).isDirectory();
 const read = (p: string) => readFileSync(p, 'utf8');
 
-it('there are the three service folders', () => {
-	expect(services.sort()).toEqual(['SkySlope', 'SkySlope', 'SkySlope']);
+it('nodes/ holds one node folder: the action node, its two triggers, the three service folders and what they share', () => {
+	expect(readdirSync(NODES)).toEqual(['SkySlope']);
+	expect(readdirSync(NODE).sort()).toEqual(
+		[
+			'SkySlope.node.json',
+			'SkySlope.node.ts',
+			'SkySlopeSigningTrigger.node.json',
+			'SkySlopeSigningTrigger.node.ts',
+			'SkySlopeTrigger.node.json',
+			'SkySlopeTrigger.node.ts',
+			'actions.ts',
+			'forms',
+			'listingsSales',
+			'methods.ts',
+			'offers',
+			'shared',
+			'skySlope.dark.svg',
+			'skySlope.svg',
+		].sort(),
+	);
+	expect(services.sort()).toEqual(['forms', 'listingsSales', 'offers']);
 });
 
 describe.each(services)('%s', (service) => {
-	const dir = path.join(NODES, service);
+	const dir = path.join(NODE, service);
 
 	it('holds only the skeleton at its root', () => {
-		const allowed = new Set([
-			`${service}.node.ts`,
-			`${service}.node.json`,
-			`${service}Trigger.node.ts`,
-			`${service}Trigger.node.json`,
-			'service.ts',
-			'transport.ts',
-			'actions',
-			'methods',
-			'helpers',
-		]);
-		const extra = readdirSync(dir).filter((f) => !allowed.has(f) && !f.endsWith('.svg'));
-		expect(extra).toEqual([]);
-		for (const required of [`${service}.node.ts`, `${service}.node.json`, 'service.ts', 'transport.ts', 'actions']) {
-			expect(readdirSync(dir)).toContain(required);
-		}
+		const allowed = new Set(['service.ts', 'transport.ts', 'trigger.ts', 'actions', 'methods', 'helpers']);
+		expect(readdirSync(dir).filter((f) => !allowed.has(f))).toEqual([]);
+		for (const required of ['service.ts', 'transport.ts', 'actions']) expect(readdirSync(dir)).toContain(required);
 	});
 
 	it('actions/ holds index.ts and one folder per resource: its resource file and one file per operation', async () => {
@@ -83,7 +90,7 @@ describe.each(services)('%s', (service) => {
 		expect(transport).not.toMatch(/from '\.\/(actions|helpers|methods)/);
 		expect(transport).toMatch(/from '\.\/service'/);
 		// Hosts are named in the service module only.
-		for (const file of [`${service}.node.ts`, 'transport.ts']) expect(read(path.join(dir, file))).not.toMatch(/https:\/\//);
+		expect(transport).not.toMatch(/https:\/\//);
 	});
 
 	it('its credential reads hosts and base-URL rules from the service module', async () => {
@@ -92,7 +99,7 @@ describe.each(services)('%s', (service) => {
 		const file = readdirSync(CREDENTIALS).find((f) => f.endsWith('.credentials.ts') && read(path.join(CREDENTIALS, f)).includes(`name = '${spec.credentialType}'`));
 		expect(file).toBeDefined();
 		const source = read(path.join(CREDENTIALS, file!));
-		expect(source).toContain(`from '../nodes/${service}/service'`);
+		expect(source).toContain(`from '../nodes/SkySlope/${service}/service'`);
 		expect(source).not.toMatch(/https:\/\/[a-z-]+\.skyslope\.com/);
 	});
 });

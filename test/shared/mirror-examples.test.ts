@@ -152,7 +152,7 @@ describe('examples/mirror', () => {
 		}
 	});
 
-	it('the Offers Trigger of the mirror re-reads as far back as its first load reads', () => {
+	it('the SkySlope Trigger of the mirror re-reads as far back as its first load reads', () => {
 		const { nodes } = workflows.find((w) => w.file === 'offers-to-postgres.json')!;
 		const trigger = nodes.find((n) => n.type === 'n8n-nodes-skyslope.skySlopeTrigger');
 		const plan = nodes.find((n) => n.name === 'Windows of the history');

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
-// The operation tables of docs/listings-sales-node.md, read as data: the unit tests check that every
+// The operation tables of docs/listings-sales.md, read as data: the unit tests check that every
 // operation is documented, the e2e walks check that each operation sends the request documented.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +19,7 @@ export interface DocumentedOperation {
  * form, an entry `getForm:<operation>`: Get Form with Form For set to that write reads that form.
  */
 export function documentedOperations(): DocumentedOperation[] {
-	const doc = readFileSync(path.join(__dirname, '../../docs/listings-sales-node.md'), 'utf8');
+	const doc = readFileSync(path.join(__dirname, '../../docs/listings-sales.md'), 'utf8');
 	const rows: DocumentedOperation[] = [];
 	for (const section of doc.split('\n### ').slice(1)) {
 		const resource = /^[^(\n]*\(`(\w+)`\)/.exec(section)?.[1];

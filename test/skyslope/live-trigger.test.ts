@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
-// The Listings & Sales Trigger against the sandbox answering as the live service does: date-times
+// The SkySlope Trigger against the sandbox answering as the live service does: date-times
 // without a zone (an empty one as 0001-01-01T00:00:00) and statuses as display names (`Closed`),
 // with this process outside UTC (the unit suite runs in America/Los_Angeles, jest.config.js; run it
 // with TZ=Asia/Kolkata for a zone east of UTC). Before the dates were read as UTC, the trigger west

@@ -490,7 +490,7 @@ describe.each(MODES)('the walk, %s', (_mode, switches) => {
 });
 
 describe('documentation', () => {
-	it('docs/listings-sales-node.md lists every operation of every resource', () => {
+	it('docs/listings-sales.md lists every operation of every resource', () => {
 		const documented = documentedOperations();
 		for (const resource of resources) {
 			const rows = documented.filter((d) => d.resource === resource.value).map((d) => d.operation);

@@ -13,7 +13,7 @@ import { processLoader } from '../process';
 /** A restart of n8n: a fresh process's copy of the trigger, its memory gone; the database stays. */
 const restartedTrigger = processLoader(
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a process's own copy of the modules
-	() => (require('../../nodes/SkySlope/listingsSales/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
+	() => (require('../../nodes/SkySlope/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
 );
 
 const DAY = 24 * 3600 * 1000;

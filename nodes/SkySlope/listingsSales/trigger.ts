@@ -62,7 +62,7 @@ export const listingsSalesTriggerFields: INodeProperties[] = [
 	},
 ];
 
-/** A poll of a listings or sales event (docs/listings-sales-node.md, "SkySlope Trigger"). */
+/** A poll of a listings or sales event (docs/listings-sales.md, "SkySlope Trigger"). */
 export async function pollListingsSales(this: IPollFunctions, event: TriggerEvent): Promise<INodeExecutionData[][] | null> {
 	const statuses = (this.getNodeParameter('statuses', []) as string[]).filter((s) => (EXPORT_STATUSES as readonly string[]).includes(s));
 	const types =

@@ -13,7 +13,7 @@ import tag from './tag/Tag.resource';
 import template from './template/Template.resource';
 import user from './user/User.resource';
 
-/** Every resource of the SkySlope Forms node, File first (the default). */
+/** Every resource of the SkySlope node (Forms), File first (the default). */
 export const resources: Resource[] = [
 	file,
 	contact,

@@ -15,7 +15,7 @@ import {
 } from './triggerState';
 
 /**
- * What the Forms Trigger delivers for a notification it has taken (its node file checks the secret,
+ * What the Signing Trigger delivers for a notification it has taken (its node file checks the secret,
  * the size, the file and the test event, and answers): whether it was handled before, and its items,
  * one for the notification or one per signed document, each signed document once.
  */
@@ -109,7 +109,7 @@ export async function itemPerDocument(
 			if (claim.forgot) {
 				// Never silent: the bound makes the trigger forget, and the run says so.
 				const notice = `The trigger remembers the last ${DELIVERED_LIMIT} delivered signed documents and forgot the oldest ${claim.forgot} to hold these: a later signing that lists one of those delivers it again.`;
-				ctx.logger.warn(`SkySlope Forms Trigger: ${notice}`);
+				ctx.logger.warn(`SkySlope Signing Trigger: ${notice}`);
 				base.notice = notice;
 			}
 		}

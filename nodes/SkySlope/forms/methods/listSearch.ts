@@ -4,7 +4,7 @@ import { p, readRecords } from '../../shared';
 import { COLLABORATOR, CONTACT, DOCUMENT, ENVELOPE, FILE, TEMPLATE } from '../helpers/kinds';
 import { allRecords, oneRecord, searchPage } from '../helpers/paging';
 import { sieveValue } from '../helpers/sieve';
-import { currentId } from './currentId';
+import { currentId } from '../helpers/currentId';
 
 const PAGE_SIZE = 50;
 

@@ -4,7 +4,7 @@ import { p } from '../../shared';
 import { DOCUMENT, FORM, LIBRARY } from '../helpers/kinds';
 import { allRecords, firstRecords } from '../helpers/paging';
 import { formIdOf } from '../helpers/simplify';
-import { currentId } from './currentId';
+import { currentId } from '../helpers/currentId';
 
 /** Forms are read a page of 500 at a time, and at most 20 pages for one list. */
 const MAX_FORMS = 20 * 500;

@@ -6,9 +6,9 @@ import { dayOf, listOffersInRange, type Offer } from './offers';
 import { byModification, diffOffers, pruneSeen, type OffersTriggerState } from './triggerState';
 
 /**
- * The Offers Trigger's watch: the offers service finds offers by submission date only, so each
+ * The SkySlope Trigger's watch: the offers service finds offers by submission date only, so each
  * poll reads its Look Back, and the rest of the period is read once as a baseline, then re-read a
- * window at a time (docs/offers.md, "SkySlope Offers Trigger"). The node file keeps the description
+ * window at a time (docs/offers.md, "SkySlope Trigger"). The node file keeps the description
  * and poll(); triggerState.ts decides what an offer read is.
  */
 

@@ -6,7 +6,7 @@ import { findRecord, sortedRecords } from '../../shared/sortedRecords';
 import type { Offer } from './offers';
 
 /**
- * What the SkySlope Offers Trigger keeps in the workflow's static data between polls. Plain JSON,
+ * What the SkySlope Trigger keeps in the workflow's static data between polls. Plain JSON,
  * bounded: it holds only offers that a later poll can still read (submitted after `horizon`), at
  * most MAX_SEEN of them, packed (`book`) at RECORD_LENGTH characters an offer.
  */

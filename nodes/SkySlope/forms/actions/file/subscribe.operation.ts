@@ -15,7 +15,7 @@ export default defineOperation({
 	properties: [
 		{
 			displayName:
-				'The service has no unsubscribe. To start a workflow on signed documents, the SkySlope Forms Trigger node subscribes for you.',
+				'The service has no unsubscribe. To start a workflow on signed documents, the SkySlope Signing Trigger node subscribes for you.',
 			name: 'subscribeNotice',
 			type: 'notice',
 			default: '',
