@@ -65,7 +65,7 @@ export class SkySlopeApi implements ICredentialType {
 
 	displayName = 'SkySlope Listings & Sales API';
 
-	icon: Icon = { light: 'file:skySlopeListingsSales.svg', dark: 'file:skySlopeListingsSales.dark.svg' };
+	icon: Icon = { light: 'file:skySlopeApi.svg', dark: 'file:skySlopeApi.dark.svg' };
 
 	documentationUrl = 'https://github.com/n8n-nodes-skyslope/n8n-nodes-skyslope/blob/main/docs/listings-credential.md';
 

@@ -25,7 +25,7 @@ export class SkySlopeFormsOAuth2Api implements ICredentialType {
 
 	displayName = 'SkySlope Forms OAuth2 API';
 
-	icon: Icon = { light: 'file:skySlopeForms.svg', dark: 'file:skySlopeForms.dark.svg' };
+	icon: Icon = { light: 'file:skySlopeFormsOAuth2Api.svg', dark: 'file:skySlopeFormsOAuth2Api.dark.svg' };
 
 	documentationUrl = 'https://github.com/n8n-nodes-skyslope/n8n-nodes-skyslope/blob/main/docs/forms-credential.md';
 

@@ -16,7 +16,7 @@ export class SkySlopeOffersOAuth2Api implements ICredentialType {
 
 	displayName = 'SkySlope Offers OAuth2 API';
 
-	icon: Icon = { light: 'file:skySlopeOffers.svg', dark: 'file:skySlopeOffers.dark.svg' };
+	icon: Icon = { light: 'file:skySlopeOffersOAuth2Api.svg', dark: 'file:skySlopeOffersOAuth2Api.dark.svg' };
 
 	documentationUrl = 'https://github.com/n8n-nodes-skyslope/n8n-nodes-skyslope/blob/main/docs/offers.md';
 

@@ -14,7 +14,7 @@ describe('what npm run dev rebuilds on', () => {
 	it.each([
 		['nodes/SkySlope/SkySlope.node.ts', true],
 		['credentials/SkySlopeApi.credentials.ts', true],
-		['nodes/SkySlope/forms/skySlopeForms.svg', true],
+		['nodes/SkySlope/skySlope.svg', true],
 		['nodes/SkySlope/SkySlope.node.json', true],
 		['nodes/SkySlope/shared/x.test.ts', false],
 		['nodes/SkySlope/shared/types.d.ts', false],

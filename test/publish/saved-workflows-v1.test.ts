@@ -177,7 +177,7 @@ describe('workflows saved with version 1', () => {
 	});
 
 	describe('the check itself', () => {
-		const base = saved.find(({ node }) => node.type === `${PREFIX}skySlope` && node.parameters.operation === 'getAll')!.node;
+		const base = saved.find(({ node }) => node.type === `${PREFIX}skySlope` && node.parameters.resource === 'listing' && node.parameters.operation === 'getAll')!.node;
 		const changed = (parameters: INodeParameters): SavedNode => ({ ...base, parameters: { ...base.parameters, ...parameters } });
 
 		it('refuses an operation the resource does not offer', () => {
@@ -235,9 +235,9 @@ describe('workflows saved with version 1', () => {
 			({ node }) => !isTrigger(node) && !/\$json|\$\(/.test(JSON.stringify(node.parameters)),
 		);
 
-		it('there is a standalone node of each action node to run', () => {
-			expect([...new Set(standalone.map(({ node }) => node.type))].sort()).toEqual(
-				[`${PREFIX}skySlope`, `${PREFIX}skySlope`, `${PREFIX}skySlope`].sort(),
+		it('there is a standalone node of each service to run', () => {
+			expect([...new Set(standalone.map(({ node }) => `${node.type} ${Object.keys(node.credentials ?? {}).join()}`))].sort()).toEqual(
+				[`${PREFIX}skySlope skySlopeApi`, `${PREFIX}skySlope skySlopeFormsOAuth2Api`, `${PREFIX}skySlope skySlopeOffersOAuth2Api`].sort(),
 			);
 		});
 

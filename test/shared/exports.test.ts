@@ -53,7 +53,7 @@ it('the list of exports sees functions, classes and arrow functions, and their c
 		expect({ name, listed: names.has(name) }).toEqual({ name, listed: true });
 	}
 	expect(found.find((e) => e.name === 'exclusivePoll')?.callers.sort()).toEqual([
-		'nodes/SkySlope/SkySlopeTrigger.node.ts',
-		'nodes/SkySlope/SkySlopeTrigger.node.ts',
+		'nodes/SkySlope/listingsSales/trigger.ts',
+		'nodes/SkySlope/offers/trigger.ts',
 	]);
 });

@@ -1,25 +1,16 @@
-// What an AI agent reads about each SkySlope tool: every operation of the three action nodes has a
+// What an AI agent reads about each SkySlope tool: every operation of the SkySlope node has a
 // tool text saying when to use it and what it returns, and the node's tool variant carries it as
 // n8n's own `toolDescription` parameter, which n8n gives the model (checked with n8n-workflow's
 // own parameter resolution and tool-description rule).
 import { NodeHelpers, type INode, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { resources } from '../../nodes/SkySlope/actions';
 import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
-import { resources as formsResources } from '../../nodes/SkySlope/forms/actions';
-import { resources as listingsResources } from '../../nodes/SkySlope/listingsSales/actions';
-import { resources as offersResources } from '../../nodes/SkySlope/offers/actions';
-import type { Resource } from '../../nodes/SkySlope/shared';
 
-const NODES: Array<{ node: INodeType; resources: Resource[] }> = [
-	{ node: new SkySlope(), resources: formsResources },
-	{ node: new SkySlope(), resources: listingsResources },
-	{ node: new SkySlope(), resources: offersResources },
-];
+const node: INodeType = new SkySlope();
 
-const cases = NODES.flatMap(({ node, resources }) =>
-	resources.flatMap((resource) =>
-		resource.operations.map((operation) => ({ node, resource: resource.value, operation, label: `${node.description.displayName} > ${resource.name} > ${operation.name}` })),
-	),
+const cases = resources.flatMap((resource) =>
+	resource.operations.map((operation) => ({ node, resource: resource.value, operation, label: `${node.description.displayName} > ${resource.name} > ${operation.name}` })),
 );
 
 /** The node as n8n makes it a tool (tool-generation/ai-tools.js): the name ends in `Tool`. */
@@ -37,7 +28,7 @@ function resolved(type: INodeTypeDescription, saved: INode['parameters']) {
 }
 
 describe('tool descriptions', () => {
-	it('covers every operation of the three action nodes', () => {
+	it('covers every operation of the node, of all three services', () => {
 		expect(cases.length).toBeGreaterThan(90);
 		expect(cases.filter((c) => !c.operation.toolDescription).map((c) => c.label)).toEqual([]);
 	});
@@ -52,14 +43,9 @@ describe('tool descriptions', () => {
 		expect(text.length).toBeGreaterThan(operation.action.length + 40);
 	});
 
-	it('no two operations of a node share a text', () => {
-		for (const { node, resources } of NODES) {
-			const texts = resources.flatMap((r) => r.operations.map((o) => o.toolDescription));
-			expect({ node: node.description.name, duplicates: texts.filter((t, i) => texts.indexOf(t) !== i) }).toEqual({
-				node: node.description.name,
-				duplicates: [],
-			});
-		}
+	it('no two operations share a text', () => {
+		const texts = cases.map((c) => c.operation.toolDescription);
+		expect(texts.filter((t, i) => texts.indexOf(t) !== i)).toEqual([]);
 	});
 
 	it.each(cases)('$label: the tool variant carries it as toolDescription, and the model is given it', ({ node, resource, operation }) => {
@@ -85,11 +71,9 @@ describe('tool descriptions', () => {
 	});
 
 	it('has a property named toolDescription, so n8n adds no "<action> in <node>" description of its own', () => {
-		for (const { node } of NODES) {
-			const named = node.description.properties.filter((p) => p.name === 'toolDescription');
-			expect(named.length).toBe(cases.filter((c) => c.node === node).length);
-			expect(named.every((p) => p.type === 'string' && (p.displayOptions?.show?.['@tool'] as unknown[])?.[0] === true)).toBe(true);
-			expect(node.description.properties.some((p) => p.name === 'descriptionType')).toBe(false);
-		}
+		const named = node.description.properties.filter((p) => p.name === 'toolDescription');
+		expect(named.length).toBe(cases.length);
+		expect(named.every((p) => p.type === 'string' && (p.displayOptions?.show?.['@tool'] as unknown[])?.[0] === true)).toBe(true);
+		expect(node.description.properties.some((p) => p.name === 'descriptionType')).toBe(false);
 	});
 });
