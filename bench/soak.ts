@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
-// `npm run soak`: a real n8n with the packed package runs mixed operations of all three nodes
+// `npm run soak`: a real n8n with the packed package runs mixed operations of all three services
 // against the sandbox with faults on (503s, dropped connections, latency, sessions and tokens
 // expiring) for SOAK_MINUTES (default 10), then writes into test/reliability/RESULTS.md:
 // executions succeeded/failed, items lost (an input item with no output item paired to it, neither

@@ -1,16 +1,20 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // A new user's first look at each node, in the real n8n editor: add the node from the nodes panel,
 // pick every resource and operation in its own dropdowns, and see no error, no red marker, no
-// failed list, no raw name and no field wrongly marked required before typing anything. Each
-// credential opens unchanged. A screenshot per node goes into a temporary folder (printed); with
+// failed list, no raw name and no field wrongly marked required before typing anything; each
+// resource (or event) shows its own service's credential and no other. The panel shows one SkySlope
+// node, and a search of its actions finds all three services'. Each credential opens unchanged. A screenshot per node goes into a temporary folder (printed); with
 // SKYSLOPE_SCREENSHOTS=<folder> (`docs/images` for the README, see CONTRIBUTING.md) the pictures the
 // README shows are saved there too, under fixed names.
 import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { services } from '../../nodes/SkySlope/actions';
+import { LISTINGS_SALES_EVENTS } from '../../nodes/SkySlope/listingsSales/trigger';
+import { OFFERS_EVENTS } from '../../nodes/SkySlope/offers/trigger';
 import { say } from '../../scripts/lib/host';
-import { state } from '../../harness/n8n/workflows';
+import { CREDENTIALS as SANDBOX_CREDENTIALS, state } from '../../harness/n8n/workflows';
 import { Editor, type Finding, formatFinding } from './editor';
 import { rawTokens } from './raw-names';
 
@@ -21,10 +25,10 @@ const pictures = process.env.SKYSLOPE_SCREENSHOTS ? join(__dirname, '..', '..', 
 
 /** The README's pictures: the screen they show, and the file name they keep. */
 const PICTURES: Record<string, string> = {
-	'SkySlope Listings & Sales (as added)': 'listings-sales-node.png',
-	'SkySlope Listings & Sales › Listing › Create': 'listing-create-form.png',
-	'SkySlope Signing Trigger (as added)': 'forms-trigger.png',
-	'SkySlope Offers › Offer › Get Many': 'offers-get-many.png',
+	'SkySlope › Listing': 'skyslope-node.png',
+	'SkySlope › Listing › Create': 'listing-create-form.png',
+	'SkySlope Signing Trigger (as added)': 'signing-trigger.png',
+	'SkySlope › Offer › Get Many': 'offers-get-many.png',
 };
 
 /** Copies a screenshot into the pictures folder when it is one of the README's. */
@@ -43,13 +47,24 @@ interface NodeUnderTest {
 
 // The first node must be a trigger: an empty canvas offers triggers only.
 const NODES: NodeUnderTest[] = [
-	{ displayName: 'SkySlope Forms', trigger: true },
-	{ displayName: 'SkySlope Forms', trigger: false },
-	{ displayName: 'SkySlope Listings & Sales', trigger: true },
-	{ displayName: 'SkySlope Listings & Sales', trigger: false },
-	{ displayName: 'SkySlope Offers', trigger: true },
-	{ displayName: 'SkySlope Offers', trigger: false },
+	{ displayName: 'SkySlope', trigger: true },
+	{ displayName: 'SkySlope', trigger: false },
+	{ displayName: 'SkySlope Signing Trigger', trigger: true },
 ];
+
+/** The sandbox credential n8n picks for a credential type (each type has one). */
+const sandboxCredential = (type: string) => Object.values(SANDBOX_CREDENTIALS).find((c) => c.type === type)!.name;
+
+/** The one credential a resource of the SkySlope node shows, by the resource's name. */
+const CREDENTIAL_OF_RESOURCE = new Map(
+	services.flatMap(({ service, resources }) => resources.map((r) => [r.name, sandboxCredential(service.credentialType)] as const)),
+);
+
+/** The one credential an event of the SkySlope Trigger shows, by the event's name. */
+const CREDENTIAL_OF_EVENT = new Map([
+	...LISTINGS_SALES_EVENTS.map((e) => [e.name, sandboxCredential('skySlopeApi')] as const),
+	...OFFERS_EVENTS.map((e) => [e.name, sandboxCredential('skySlopeOffersOAuth2Api')] as const),
+]);
 
 /** Options n8n adds to every node with a credential; not the package's to name. */
 const N8N_OPTIONS = new Set(['Custom API Call']);
@@ -98,6 +113,11 @@ const CREDENTIALS = [
 					await editor.pick(param, event);
 					screens++;
 					findings.push(...(await editor.inspect(`${title} › ${event}`, { optionNames: events })));
+					const credentials = await editor.credentialsShown();
+					const expected = [CREDENTIAL_OF_EVENT.get(event) ?? '(an event of no service)'];
+					if (credentials.join() !== expected.join()) {
+						findings.push({ screen: `${title} › ${event}`, kind: 'error shown', detail: `credentials shown: ${credentials.join(', ') || 'none'}, not ${expected.join()}` });
+					}
 				}
 			}
 		} else {
@@ -120,6 +140,17 @@ const CREDENTIALS = [
 					operations = (await editor.hasParameter('operation'))
 						? (await editor.optionsOf('operation')).filter((o) => !N8N_OPTIONS.has(o))
 						: [''];
+					// Choosing a resource shows its service's credential, and only that one.
+					const credentials = await editor.credentialsShown();
+					const expected = [CREDENTIAL_OF_RESOURCE.get(resource) ?? '(a resource of no service)'];
+					if (credentials.join() !== expected.join()) {
+						findings.push({ screen: where, kind: 'error shown', detail: `credentials shown: ${credentials.join(', ') || 'none'}, not ${expected.join()}` });
+					}
+					if (pictures && PICTURES[where]) {
+						const file = join(shots, `${where.replace(/[^A-Za-z]+/g, '-')}.png`);
+						await editor.screenshot(file);
+						keepPicture(where, file);
+					}
 				});
 				const optionNames = [...(resource ? resources : []), ...operations].filter((o) => o && !N8N_OPTIONS.has(o));
 				for (const operation of operations) {
@@ -142,6 +173,18 @@ const CREDENTIALS = [
 		await editor.closeNdv();
 		timings.push(`${title}: ${screens} screens in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 		expect(findings.map(formatFinding)).toEqual([]);
+	});
+
+	it('one SkySlope node in the nodes panel, beside its webhook trigger', async () => {
+		const names = await editor.panelNodes('SkySlope');
+		expect(names.filter((n) => n === 'SkySlope')).toEqual(['SkySlope']);
+		expect(names.filter((n) => n !== 'SkySlope' && n !== 'SkySlope Signing Trigger')).toEqual([]);
+	});
+
+	it("a search of the node's actions finds those of all three services", async () => {
+		const text = await editor.panelActions('SkySlope', 'get many');
+		// Forms, listings and sales, Offers: one action of each.
+		for (const action of ['Get many files', 'Get many listings', 'Get many offers']) expect({ action, found: text.includes(action) }).toEqual({ action, found: true });
 	});
 
 	it('the nodes on the canvas carry readable subtitles', async () => {

@@ -122,14 +122,18 @@ export class Editor {
 	 * trigger or its first action. The node's details view opens.
 	 */
 	async addNode(displayName: string, opts: { trigger: boolean }): Promise<void> {
-		if (await this.page.locator('[data-test-id=ndv]').isVisible()) await this.closeNdv();
-		this.openedLocators.clear();
-		const first = this.page.locator('[data-test-id=canvas-plus-button]');
-		if (await first.isVisible()) await first.click();
-		else await this.page.click('[data-test-id=node-creator-plus-button]');
-		await this.page.waitForSelector('[data-test-id=node-creator-search-bar]');
-		await this.page.keyboard.type(displayName);
-		await this.page.locator('[data-test-id=node-creator-item-name]', { hasText: displayName }).first().click();
+		await this.openPanel(displayName);
+		// The item named exactly so: "SkySlope" is also the start of "SkySlope Signing Trigger".
+		await this.page.locator('[data-test-id=node-creator-item-name]').getByText(displayName, { exact: true }).first().click();
+		// A node with nothing to choose (a trigger of its own, no events) opens its details at once.
+		const ndv = this.page.locator('[data-test-id=ndv] [data-test-id=node-parameters]');
+		const either = [ndv, this.page.locator('[data-test-id=node-creator-category-item]').first()];
+		// The one that never comes times out later: caught, so that it is no unhandled rejection.
+		await Promise.race(either.map((l) => l.waitFor().catch(() => undefined)));
+		if (await ndv.isVisible()) {
+			await this.settle();
+			return;
+		}
 		const items = this.page.locator('[data-test-id=node-creator-item-name]');
 		await items.first().waitFor();
 		const category = (name: string) => this.page.locator('[data-test-id=node-creator-category-item]', { hasText: name });
@@ -157,6 +161,61 @@ export class Editor {
 		await items.nth(at).click();
 		await this.page.waitForSelector('[data-test-id=ndv] [data-test-id=node-parameters]');
 		await this.settle();
+	}
+
+	/** Opens the nodes panel (closing the details view first) and types a search. */
+	private async openPanel(search: string): Promise<void> {
+		if (await this.page.locator('[data-test-id=ndv]').isVisible()) await this.closeNdv();
+		this.openedLocators.clear();
+		const first = this.page.locator('[data-test-id=canvas-plus-button]');
+		if (await first.isVisible()) await first.click();
+		else await this.page.click('[data-test-id=node-creator-plus-button]');
+		await this.page.waitForSelector('[data-test-id=node-creator-search-bar]');
+		await this.page.keyboard.type(search);
+		await this.page.locator('[data-test-id=node-creator-item-name]').first().waitFor();
+	}
+
+	/** The names of the nodes the nodes panel lists for a search. */
+	async panelNodes(search: string): Promise<string[]> {
+		await this.openPanel(search);
+		await this.settle();
+		const names = (await this.page.locator('[data-test-id=node-creator-item-name]').allInnerTexts()).map((t) => t.trim());
+		await this.closePanel();
+		return names;
+	}
+
+	/**
+	 * What the nodes panel shows for a search among one node's actions: the node's page opened from
+	 * the panel, then the search typed into the panel's search bar, as a user narrows a long list.
+	 */
+	async panelActions(node: string, search: string): Promise<string> {
+		await this.openPanel(node);
+		await this.page.locator('[data-test-id=node-creator-item-name]').getByText(node, { exact: true }).first().click();
+		await this.page.locator('[data-test-id=node-creator-category-item]').first().waitFor();
+		await this.page.locator('[data-test-id=node-creator-search-bar]').fill(search);
+		await this.settle();
+		const text = (await this.page.locator('[data-test-id=node-creator]').innerText()).replace(/\s+/g, ' ');
+		await this.closePanel();
+		return text;
+	}
+
+	private async closePanel(): Promise<void> {
+		for (let i = 0; i < 3 && (await this.page.locator('[data-test-id=node-creator]').isVisible()); i++) {
+			await this.page.keyboard.press('Escape');
+			await this.page.waitForTimeout(200);
+		}
+	}
+
+	/** The credential fields the open details view shows, each with the credential it holds. */
+	async credentialsShown(): Promise<string[]> {
+		await this.settle();
+		const selects = this.page.locator('[data-test-id=ndv] [data-test-id=node-credentials-select]');
+		const shown: string[] = [];
+		for (let i = 0; i < (await selects.count()); i++) {
+			const input = selects.nth(i).locator('input').first();
+			shown.push(((await input.count()) ? await input.inputValue() : await selects.nth(i).innerText()).trim());
+		}
+		return shown;
 	}
 
 	/**

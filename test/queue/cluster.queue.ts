@@ -30,7 +30,7 @@ afterAll(async () => {
 /** The listings-sales nodes that find an office and an agent and create a listing (form-driven). */
 const createListingNodes = (street: string) => listingNodes(street, { executeOnce: true });
 
-/** Reads and writes of all three action nodes in one workflow: Forms creates a file and adds a contact. */
+/** Reads and writes of all three services in one workflow: Forms creates a file and adds a contact. */
 const actionNodes = () => [
 	skyslopeNode('forms', 'Create file', { resource: 'file', operation: 'create', name: '=queue {{ $json.run }}', representationType: 'Buyer' }),
 	skyslopeNode('forms', 'Add contact', {

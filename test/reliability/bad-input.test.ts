@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
-// Bad input, generated: every operation of the three action nodes (read from their descriptions),
+// Bad input, generated: every operation of the SkySlope node (read from their descriptions),
 // every parameter's bad values (by type and name). Each must be refused with an error naming the
 // parameter and the item, before any request; one run carries all bad values of a parameter as
 // items (continueOnFail), and the next run of the node still works.
@@ -191,7 +191,7 @@ const ALL: Operation[] = (['forms', 'skyslope', 'offers'] as NodeKey[]).flatMap(
 
 const valuesOf = (op: Operation, param: Param) => badValuesFor(op.key, param, `${op.resource}.${op.operation}`);
 
-it('the table covers every operation of the three nodes (one per operation file)', () => {
+it('the table covers every operation of the three services (one per operation file)', () => {
 	const files = (folder: string) =>
 		readdirSync(join(__dirname, '../../nodes/SkySlope', folder, 'actions'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.operation.ts')).length;
 	const count = (key: NodeKey) => ALL.filter((op) => op.key === key).length;

@@ -1,4 +1,4 @@
-// The generated table of bad inputs: every operation of the three action nodes, read from the
+// The generated table of bad inputs: every operation of the SkySlope node, read from the
 // nodes' own descriptions, and for each of its parameters the bad values its type and name call for.
 import type { IDataObject, INodeProperties, INodePropertyCollection, INodeParameters } from 'n8n-workflow';
 

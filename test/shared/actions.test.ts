@@ -15,7 +15,7 @@ const actions = (node: INodeType) =>
 const all = [new SkySlope(), new SkySlope(), new SkySlope()].flatMap(actions);
 
 describe('actions', () => {
-	it('every operation of the three action nodes has one', () => {
+	it('every operation of the SkySlope node has one', () => {
 		expect(all.length).toBeGreaterThan(100);
 		expect(all.filter((a) => !a.action)).toEqual([]);
 	});
@@ -29,7 +29,7 @@ describe('actions', () => {
 		expect(wrong).toEqual([]);
 	});
 
-	describe('the copy of every parameter, in all six nodes', () => {
+	describe('the copy of every parameter, in all three nodes', () => {
 		interface Field {
 			name?: string;
 			type?: string;

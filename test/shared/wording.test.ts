@@ -69,7 +69,7 @@ describe('wording of what the nodes say', () => {
 	});
 
 	it('one term per thing: the variants the nodes once mixed are not written again', () => {
-		// Each entry: a variant, and the term the three nodes use for that thing.
+		// Each entry: a variant, and the term the nodes use for that thing.
 		const VARIANTS: Array<[RegExp, string]> = [
 			[/\be-mail\b/i, 'email'],
 			[/\bco agents?\b/i, 'co-agent'],

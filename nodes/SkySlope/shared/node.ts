@@ -69,12 +69,18 @@ export function operationSubtitle(resources: Resource[]): string {
 }
 
 /** The description of the action node: every service's resources and operations, each behind its credential. */
-export function actionNodeDescription(naming: NodeNaming, services: ServiceResources[]): Omit<INodeTypeDescription, OwnFields> {
+export function actionNodeDescription(
+	naming: NodeNaming,
+	services: ServiceResources[],
+	versions: number[] = [1],
+): Omit<INodeTypeDescription, OwnFields> {
 	return {
 		displayName: naming.displayName,
 		name: naming.name,
 		group: ['transform'],
-		version: 1,
+		// A field that changes shape takes a new version (`@version` in its displayOptions), so a
+		// saved workflow keeps the field it was saved with; new nodes get the newest.
+		...(versions.length > 1 ? { version: versions, defaultVersion: Math.max(...versions) } : { version: versions[0] }),
 		description: naming.description,
 		defaults: { name: naming.displayName },
 		inputs: [NodeConnectionTypes.Main],

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { locatorField, NUMBER_ID_MODE, optionsField } from '../../shared';
 
-/** The Forms node's own fields, shared by several operations (generic ones are in nodes/SkySlope/shared/fields). */
+/** The Forms resources' own fields, shared by several operations (generic ones are in nodes/SkySlope/shared/fields). */
 
 /** A Forms record picked from a list or typed as its numeric id. */
 function formsLocator(

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { checkId, checkIdList, checkNumber, checkString, getLocatorValue, inputError, toDateOnly } from '../../shared';
 
-/** Readers of the Forms node's parameters: checked before any request. */
+/** Readers of the Forms resources' parameters: checked before any request. */
 
 const LABELS: Record<string, string> = {
 	fileId: 'File',
