@@ -52,19 +52,45 @@ const NODES: NodeUnderTest[] = [
 	{ displayName: 'SkySlope Signing Trigger', trigger: true },
 ];
 
-/** The sandbox credential n8n picks for a credential type (each type has one). */
-const sandboxCredential = (type: string) => Object.values(SANDBOX_CREDENTIALS).find((c) => c.type === type)!.name;
+/** A credential type's field as the details view shows it, and the sandbox credential of that type. */
+interface CredentialField {
+	label: string;
+	sandbox: string;
+}
+const CREDENTIAL_NAMES: Record<string, string> = {
+	skySlopeFormsOAuth2Api: 'SkySlope Forms OAuth2 API',
+	skySlopeApi: 'SkySlope Listings & Sales API',
+	skySlopeOffersOAuth2Api: 'SkySlope Offers OAuth2 API',
+};
+const fieldOf = (type: string): CredentialField => ({
+	label: `Credential for ${CREDENTIAL_NAMES[type]}`,
+	sandbox: Object.values(SANDBOX_CREDENTIALS).find((c) => c.type === type)!.name,
+});
 
-/** The one credential a resource of the SkySlope node shows, by the resource's name. */
-const CREDENTIAL_OF_RESOURCE = new Map(
-	services.flatMap(({ service, resources }) => resources.map((r) => [r.name, sandboxCredential(service.credentialType)] as const)),
-);
+/** The one credential field a resource of the SkySlope node shows, by the resource's name. */
+const CREDENTIAL_OF_RESOURCE = new Map(services.flatMap(({ service, resources }) => resources.map((r) => [r.name, fieldOf(service.credentialType)] as const)));
 
-/** The one credential an event of the SkySlope Trigger shows, by the event's name. */
+/** The one credential field an event of the SkySlope Trigger shows, by the event's name. */
 const CREDENTIAL_OF_EVENT = new Map([
-	...LISTINGS_SALES_EVENTS.map((e) => [e.name, sandboxCredential('skySlopeApi')] as const),
-	...OFFERS_EVENTS.map((e) => [e.name, sandboxCredential('skySlopeOffersOAuth2Api')] as const),
+	...LISTINGS_SALES_EVENTS.map((e) => [e.name, fieldOf('skySlopeApi')] as const),
+	...OFFERS_EVENTS.map((e) => [e.name, fieldOf('skySlopeOffersOAuth2Api')] as const),
 ]);
+
+/**
+ * What is wrong with the credential fields shown for a choice: exactly one, for the chosen service's
+ * credential type. n8n fills it in when the node is added; a field that appears on a later choice
+ * (another service's resource) starts empty, and the user picks the credential once, as here.
+ */
+async function checkCredential(editor: Editor, screen: string, expected: CredentialField | undefined): Promise<Finding[]> {
+	const shown = await editor.credentialsShown();
+	const want = expected?.label ?? '(a choice of no service)';
+	if (shown.length !== 1 || shown[0].label !== want) {
+		return [{ screen, kind: 'error shown', detail: `credential fields shown: ${shown.map((f) => f.label).join(', ') || 'none'}; expected only "${want}"` }];
+	}
+	if (shown[0].value === '') await editor.chooseCredential(expected!.sandbox);
+	const value = (await editor.credentialsShown())[0].value;
+	return value === expected!.sandbox ? [] : [{ screen, kind: 'error shown', detail: `the credential field holds "${value}", not "${expected!.sandbox}"` }];
+}
 
 /** Options n8n adds to every node with a credential; not the package's to name. */
 const N8N_OPTIONS = new Set(['Custom API Call']);
@@ -113,15 +139,11 @@ const CREDENTIALS = [
 					await editor.pick(param, event);
 					screens++;
 					findings.push(...(await editor.inspect(`${title} › ${event}`, { optionNames: events })));
-					const credentials = await editor.credentialsShown();
-					const expected = [CREDENTIAL_OF_EVENT.get(event) ?? '(an event of no service)'];
-					if (credentials.join() !== expected.join()) {
-						findings.push({ screen: `${title} › ${event}`, kind: 'error shown', detail: `credentials shown: ${credentials.join(', ') || 'none'}, not ${expected.join()}` });
-					}
+					findings.push(...(await checkCredential(editor, `${title} › ${event}`, CREDENTIAL_OF_EVENT.get(event))));
 				}
 			}
 		} else {
-			const resources = (await editor.hasParameter('resource')) ? await editor.optionsOf('resource') : [''];
+			const resources = (await editor.hasParameter('resource')) ? (await editor.optionsOf('resource')).filter((r) => !N8N_OPTIONS.has(r)) : [''];
 			for (const resource of resources) {
 				const where = `${title}${resource ? ` › ${resource}` : ''}`;
 				// A screen that cannot be walked is a finding too; the walk goes on with the next one.
@@ -137,15 +159,11 @@ const CREDENTIALS = [
 				let operations: string[] = [];
 				await attempt(where, async () => {
 					if (resource) await editor.pick('resource', resource);
+					// Choosing a resource shows its service's credential, and only that one.
+					findings.push(...(await checkCredential(editor, where, CREDENTIAL_OF_RESOURCE.get(resource))));
 					operations = (await editor.hasParameter('operation'))
 						? (await editor.optionsOf('operation')).filter((o) => !N8N_OPTIONS.has(o))
 						: [''];
-					// Choosing a resource shows its service's credential, and only that one.
-					const credentials = await editor.credentialsShown();
-					const expected = [CREDENTIAL_OF_RESOURCE.get(resource) ?? '(a resource of no service)'];
-					if (credentials.join() !== expected.join()) {
-						findings.push({ screen: where, kind: 'error shown', detail: `credentials shown: ${credentials.join(', ') || 'none'}, not ${expected.join()}` });
-					}
 					if (pictures && PICTURES[where]) {
 						const file = join(shots, `${where.replace(/[^A-Za-z]+/g, '-')}.png`);
 						await editor.screenshot(file);
@@ -181,10 +199,14 @@ const CREDENTIALS = [
 		expect(names.filter((n) => n !== 'SkySlope' && n !== 'SkySlope Signing Trigger')).toEqual([]);
 	});
 
-	it("a search of the node's actions finds those of all three services", async () => {
-		const text = await editor.panelActions('SkySlope', 'get many');
-		// Forms, listings and sales, Offers: one action of each.
-		for (const action of ['Get many files', 'Get many listings', 'Get many offers']) expect({ action, found: text.includes(action) }).toEqual({ action, found: true });
+	it.each([
+		['envelope', 'Get many envelopes'],
+		['listing', 'Get many listings'],
+		['offer', 'Get many offers'],
+	])('a search for "%s" finds the SkySlope node, whose page holds the actions of all three services', async (search, action) => {
+		expect(await editor.panelNodes(search)).toContain('SkySlope');
+		const page = await editor.panelPage(search, 'SkySlope');
+		for (const each of ['Get many files', 'Get many listings', 'Get many offers', action]) expect({ each, found: page.includes(each) }).toEqual({ each, found: true });
 	});
 
 	it('the nodes on the canvas carry readable subtitles', async () => {

@@ -167,10 +167,14 @@ export class Editor {
 	private async openPanel(search: string): Promise<void> {
 		if (await this.page.locator('[data-test-id=ndv]').isVisible()) await this.closeNdv();
 		this.openedLocators.clear();
-		const first = this.page.locator('[data-test-id=canvas-plus-button]');
-		if (await first.isVisible()) await first.click();
-		else await this.page.click('[data-test-id=node-creator-plus-button]');
-		await this.page.waitForSelector('[data-test-id=node-creator-search-bar]');
+		const bar = this.page.locator('[data-test-id=node-creator-search-bar]');
+		if (!(await bar.isVisible())) {
+			const first = this.page.locator('[data-test-id=canvas-plus-button]');
+			if (await first.isVisible()) await first.click();
+			else await this.page.click('[data-test-id=node-creator-plus-button]');
+			await bar.waitFor();
+		}
+		await bar.fill('');
 		await this.page.keyboard.type(search);
 		await this.page.locator('[data-test-id=node-creator-item-name]').first().waitFor();
 	}
@@ -184,15 +188,11 @@ export class Editor {
 		return names;
 	}
 
-	/**
-	 * What the nodes panel shows for a search among one node's actions: the node's page opened from
-	 * the panel, then the search typed into the panel's search bar, as a user narrows a long list.
-	 */
-	async panelActions(node: string, search: string): Promise<string> {
-		await this.openPanel(node);
+	/** What the nodes panel shows of a node found by a search: its page, with its actions under their resources. */
+	async panelPage(search: string, node: string): Promise<string> {
+		await this.openPanel(search);
 		await this.page.locator('[data-test-id=node-creator-item-name]').getByText(node, { exact: true }).first().click();
 		await this.page.locator('[data-test-id=node-creator-category-item]').first().waitFor();
-		await this.page.locator('[data-test-id=node-creator-search-bar]').fill(search);
 		await this.settle();
 		const text = (await this.page.locator('[data-test-id=node-creator]').innerText()).replace(/\s+/g, ' ');
 		await this.closePanel();
@@ -206,16 +206,31 @@ export class Editor {
 		}
 	}
 
-	/** The credential fields the open details view shows, each with the credential it holds. */
-	async credentialsShown(): Promise<string[]> {
+	/**
+	 * The credential fields the open details view shows: what each asks for (its label, "Credential
+	 * for <credential type>") and the credential it holds ('' for none chosen yet).
+	 */
+	async credentialsShown(): Promise<Array<{ label: string; value: string }>> {
 		await this.settle();
 		const selects = this.page.locator('[data-test-id=ndv] [data-test-id=node-credentials-select]');
-		const shown: string[] = [];
-		for (let i = 0; i < (await selects.count()); i++) {
+		const labels = ((await this.page.locator('[data-test-id=ndv] [data-test-id=node-parameters]').innerText()).match(/^Credential for .+$/gm) ?? []).map((l) => l.trim());
+		const shown: Array<{ label: string; value: string }> = [];
+		const count = Math.max(labels.length, await selects.count());
+		for (let i = 0; i < count; i++) {
 			const input = selects.nth(i).locator('input').first();
-			shown.push(((await input.count()) ? await input.inputValue() : await selects.nth(i).innerText()).trim());
+			const value = i < (await selects.count()) && (await input.count()) ? (await input.inputValue()).trim() : '';
+			shown.push({ label: labels[i] ?? '(no label)', value });
 		}
 		return shown;
+	}
+
+	/** Picks a credential in the details view's (only) credential field, as a user does the first time. */
+	async chooseCredential(name: string): Promise<void> {
+		await this.dropdownsClosed();
+		await this.page.click('[data-test-id=ndv] [data-test-id=node-credentials-select]');
+		await this.page.locator('.el-select-dropdown__item:visible').first().waitFor();
+		await this.page.locator('.el-select-dropdown__item:visible').filter({ hasText: name }).first().click();
+		await this.settle();
 	}
 
 	/**
