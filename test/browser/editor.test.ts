@@ -45,11 +45,12 @@ interface NodeUnderTest {
 	trigger: boolean;
 }
 
-// The first node must be a trigger: an empty canvas offers triggers only.
+// The first node must be a trigger: an empty canvas offers triggers only. The Signing Trigger comes
+// before the action node: after an action, the panel's search offers triggers only on a node's page.
 const NODES: NodeUnderTest[] = [
 	{ displayName: 'SkySlope', trigger: true },
-	{ displayName: 'SkySlope', trigger: false },
 	{ displayName: 'SkySlope Signing Trigger', trigger: true },
+	{ displayName: 'SkySlope', trigger: false },
 ];
 
 /** A credential type's field as the details view shows it, and the sandbox credential of that type. */

@@ -168,6 +168,8 @@ export class Editor {
 		if (await this.page.locator('[data-test-id=ndv]').isVisible()) await this.closeNdv();
 		this.openedLocators.clear();
 		const bar = this.page.locator('[data-test-id=node-creator-search-bar]');
+		// A node's page (opened by an earlier search) has no search bar: back out of it first.
+		if (!(await bar.isVisible())) await this.closePanel();
 		if (!(await bar.isVisible())) {
 			const first = this.page.locator('[data-test-id=canvas-plus-button]');
 			if (await first.isVisible()) await first.click();
