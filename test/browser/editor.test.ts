@@ -122,7 +122,7 @@ const CREDENTIALS = [
 
 	it.each(NODES)('$displayName (trigger: $trigger): every screen reads clean before input', async ({ displayName, trigger }) => {
 		const started = Date.now();
-		const title = `${displayName}${trigger ? ' Trigger' : ''}`;
+		const title = trigger && !displayName.endsWith(" Trigger") ? `${displayName} Trigger` : displayName;
 		await editor.addNode(displayName, { trigger });
 		const findings: Finding[] = [];
 		let screens = 1;

@@ -167,16 +167,12 @@ export class Editor {
 	private async openPanel(search: string): Promise<void> {
 		if (await this.page.locator('[data-test-id=ndv]').isVisible()) await this.closeNdv();
 		this.openedLocators.clear();
-		const bar = this.page.locator('[data-test-id=node-creator-search-bar]');
-		// A node's page (opened by an earlier search) has no search bar: back out of it first.
-		if (!(await bar.isVisible())) await this.closePanel();
-		if (!(await bar.isVisible())) {
-			const first = this.page.locator('[data-test-id=canvas-plus-button]');
-			if (await first.isVisible()) await first.click();
-			else await this.page.click('[data-test-id=node-creator-plus-button]');
-			await bar.waitFor();
-		}
-		await bar.fill('');
+		// A fresh panel every time: an open one (a node's page from an earlier search) is closed first.
+		await this.closePanel();
+		const first = this.page.locator('[data-test-id=canvas-plus-button]');
+		if (await first.isVisible()) await first.click();
+		else await this.page.click('[data-test-id=node-creator-plus-button]');
+		await this.page.waitForSelector('[data-test-id=node-creator-search-bar]');
 		await this.page.keyboard.type(search);
 		await this.page.locator('[data-test-id=node-creator-item-name]').first().waitFor();
 	}
