@@ -172,7 +172,8 @@ export class Editor {
 		const first = this.page.locator('[data-test-id=canvas-plus-button]');
 		if (await first.isVisible()) await first.click();
 		else await this.page.click('[data-test-id=node-creator-plus-button]');
-		await this.page.waitForSelector('[data-test-id=node-creator-search-bar]');
+		// Into the search bar, as a user clicks it: the panel does not always take the keyboard at once.
+		await this.page.click('[data-test-id=node-creator-search-bar]');
 		await this.page.keyboard.type(search);
 		await this.page.locator('[data-test-id=node-creator-item-name]').first().waitFor();
 	}
