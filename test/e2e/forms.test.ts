@@ -489,21 +489,11 @@ describe('SkySlope Forms in n8n: Signed Document and Envelope', () => {
 		expect(r.json('Of the envelope').every((d) => d.formsEnvelopeId === notification.formsEnvelopeId)).toBe(true);
 	});
 
-	it('Envelope > Get Many', async () => {
-		const r = ok(await runWorkflow(workflow([forms('Envelopes', { resource: 'envelope', operation: 'getAll', fileId: id(1001), returnAll: true, sorts: 'name' })])));
-		expect(r.json('Envelopes').length).toBeGreaterThan(0);
-		expect((await api('GET'))[0].query).toMatchObject({ page: '1', pageSize: '500', sorts: 'name' });
-	});
-
-	it('Envelope > Get Many at version 1.1 sorts with the Sort collection (version 1 keeps its free-text sort)', async () => {
+	it('Envelope > Get Many sorts with the Sort collection', async () => {
 		const r = ok(
 			await runWorkflow(
 				workflow([
-					forms(
-						'Envelopes',
-						{ resource: 'envelope', operation: 'getAll', fileId: id(1001), returnAll: true, sort: { field: 'datesent', direction: 'asc' } },
-						{ typeVersion: 1.1 },
-					),
+					forms('Envelopes', { resource: 'envelope', operation: 'getAll', fileId: id(1001), returnAll: true, sort: { field: 'datesent', direction: 'asc' } }),
 				]),
 			),
 		);
