@@ -128,7 +128,7 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
 /** The name of the start node that `workflow()` puts first. */
 export const START = 'Start';
 
-/** One of the package's action nodes, with the sandbox credential of its service. */
+/** The package's action node on a resource of `service`, with the sandbox credential of that service. */
 export function skyslopeNode(service: ServiceName, name: string, parameters: Json, extra: Partial<WorkflowNode> = {}): WorkflowNode {
 	return {
 		name,

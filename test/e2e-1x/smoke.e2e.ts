@@ -94,11 +94,11 @@ describe('n8n 1.x: SkySlope Forms (authorization code with PKCE)', () => {
 		expect(post?.body).toMatchObject({ name: 'e2e 1x create', representationType: 'Buyer' });
 	});
 
-	it('versions: Envelope > Get Many sorts with the 1.1 Sort collection, and a node saved at 1 with its free-text sort', async () => {
-		const getMany = (name: string, parameters: Json, typeVersion: number) =>
-			skyslopeNode('forms', name, { resource: 'envelope', operation: 'getAll', fileId: { __rl: true, mode: 'id', value: '1001' }, limit: 5, ...parameters }, { typeVersion, executeOnce: true });
+	it('Envelope > Get Many sorts with the Sort collection, ascending or descending', async () => {
+		const getMany = (name: string, parameters: Json) =>
+			skyslopeNode('forms', name, { resource: 'envelope', operation: 'getAll', fileId: { __rl: true, mode: 'id', value: '1001' }, limit: 5, ...parameters }, { executeOnce: true });
 		const r = await runWorkflow(
-			workflow([getMany('At 1.1', { sort: { field: 'name', direction: 'asc' } }, 1.1), getMany('At 1', { sorts: '-datesent' }, 1)]),
+			workflow([getMany('By name', { sort: { field: 'name', direction: 'asc' } }), getMany('Newest sent first', { sort: { field: 'datesent' } })]),
 		);
 		expect(r.status).toBe('success');
 		const sorts = (await relevantLog('forms')).filter((e) => e.path === '/partner/api/files/1001/envelopes').map((e) => e.query.sorts);
