@@ -127,9 +127,15 @@ export class Editor {
 		await this.page.locator('[data-test-id=node-creator-item-name]').getByText(displayName, { exact: true }).first().click();
 		// A node with nothing to choose (a trigger of its own, no events) opens its details at once.
 		const ndv = this.page.locator('[data-test-id=ndv] [data-test-id=node-parameters]');
-		const either = [ndv, this.page.locator('[data-test-id=node-creator-category-item]').first()];
-		// The one that never comes times out later: caught, so that it is no unhandled rejection.
+		// A node with no actions or events of its own (the Signing Trigger) gets a page with one button.
+		const addButton = this.page.locator('[data-test-id=node-creator]').getByRole('button', { name: 'Add to workflow' });
+		const either = [ndv, this.page.locator('[data-test-id=node-creator-category-item]').first(), addButton];
+		// The ones that never come time out later: caught, so that they are no unhandled rejection.
 		await Promise.race(either.map((l) => l.waitFor().catch(() => undefined)));
+		if (await addButton.isVisible()) {
+			await addButton.click();
+			await ndv.waitFor();
+		}
 		if (await ndv.isVisible()) {
 			await this.settle();
 			return;
@@ -172,9 +178,16 @@ export class Editor {
 		const first = this.page.locator('[data-test-id=canvas-plus-button]');
 		if (await first.isVisible()) await first.click();
 		else await this.page.click('[data-test-id=node-creator-plus-button]');
-		// Into the search bar, as a user clicks it: the panel does not always take the keyboard at once.
-		await this.page.click('[data-test-id=node-creator-search-bar]');
-		await this.page.keyboard.type(search);
+		// Into the search bar, as a user clicks it. The panel does not always take the keyboard at once
+		// (it is still opening under load): the search is typed again until the bar holds it.
+		const bar = this.page.locator('[data-test-id=node-creator-search-bar]');
+		for (let attempt = 0; attempt < 5 && (await bar.inputValue().catch(() => '')) !== search; attempt++) {
+			await bar.click();
+			await this.page.keyboard.press('ControlOrMeta+A');
+			await this.page.keyboard.type(search);
+			await this.page.waitForTimeout(300);
+		}
+		if ((await bar.inputValue()) !== search) throw new Error(`the nodes panel's search bar did not take "${search}"`);
 		await this.page.locator('[data-test-id=node-creator-item-name]').first().waitFor();
 	}
 
@@ -187,15 +200,24 @@ export class Editor {
 		return names;
 	}
 
-	/** What the nodes panel shows of a node found by a search: its page, with its actions under their resources. */
+	/** The items the nodes panel lists on the page of a node found by a search (its actions under their resources), one a line. */
 	async panelPage(search: string, node: string): Promise<string> {
 		await this.openPanel(search);
 		await this.page.locator('[data-test-id=node-creator-item-name]').getByText(node, { exact: true }).first().click();
 		await this.page.locator('[data-test-id=node-creator-category-item]').first().waitFor();
 		await this.settle();
-		const text = (await this.page.locator('[data-test-id=node-creator]').innerText()).replace(/\s+/g, ' ');
+		// The list is drawn as it scrolls: scroll it through, collecting what each stretch shows.
+		const seen = new Set<string>();
+		await this.page.locator('[data-test-id=node-creator-category-item]').first().hover();
+		for (let step = 0; step < 60; step++) {
+			const before = seen.size;
+			for (const t of await this.page.locator('[data-test-id=node-creator-item-name]').allInnerTexts()) seen.add(t.trim());
+			if (step > 3 && seen.size === before) break;
+			await this.page.mouse.wheel(0, 600);
+			await this.page.waitForTimeout(150);
+		}
 		await this.closePanel();
-		return text;
+		return [...seen].join('\n');
 	}
 
 	private async closePanel(): Promise<void> {
@@ -212,7 +234,8 @@ export class Editor {
 	async credentialsShown(): Promise<Array<{ label: string; value: string }>> {
 		await this.settle();
 		const selects = this.page.locator('[data-test-id=ndv] [data-test-id=node-credentials-select]');
-		const labels = ((await this.page.locator('[data-test-id=ndv] [data-test-id=node-parameters]').innerText()).match(/^Credential for .+$/gm) ?? []).map((l) => l.trim());
+		// "Credential for <type>" where the node lists several credential types, "Credential" where one.
+		const labels = ((await this.page.locator('[data-test-id=ndv] [data-test-id=node-parameters]').innerText()).match(/^Credential( for .+)?$/gm) ?? []).map((l) => l.trim());
 		const shown: Array<{ label: string; value: string }> = [];
 		const count = Math.max(labels.length, await selects.count());
 		for (let i = 0; i < count; i++) {
