@@ -11,6 +11,10 @@ import { pollTrigger, startEnv, type Env } from '../../harness/listings-env';
 
 // Each test's static data is a trigger of its own (the harness gives it its own workflow id).
 
+// Each test reads ten years of listings and sales (12,500 files) once or twice: 5 to 20 s alone, and
+// past jest's default 30 s in `npm test`'s five lanes on 2 cores (it timed out there on 2026-11-28).
+jest.setTimeout(120_000);
+
 const DAY = 24 * 3600 * 1000;
 const YEAR = 365 * DAY;
 
