@@ -8,7 +8,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { serviceTime } from '../shared';
+import { serviceTime, shownForEvents as shownFor } from '../shared';
 import { exclusivePoll } from '../shared/pollRuntime';
 import { readWindow } from './helpers/exportReads';
 import { EXPORT_STATUSES, EXPORT_STATUS_OPTIONS, statusWanted } from './helpers/statuses';
@@ -33,8 +33,6 @@ export const LISTINGS_SALES_EVENTS = [
 		description: 'A listing or sale moved to another status (e.g. a sale closed)',
 	},
 ];
-
-const shownFor = (events: string[]) => ({ displayOptions: { show: { event: events } } });
 
 /** The fields of these events, each shown only for them. */
 export const listingsSalesTriggerFields: INodeProperties[] = [

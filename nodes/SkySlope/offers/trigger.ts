@@ -8,6 +8,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { shownForEvents as shownFor } from '../shared';
 import { optionsField } from '../shared/fields';
 import { exclusivePoll } from '../shared/pollRuntime';
 import { checkInt } from '../shared/validate';
@@ -35,28 +36,26 @@ export const OFFERS_EVENTS = [
 ];
 const OFFERS_EVENT_VALUES = OFFERS_EVENTS.map((e) => e.value);
 
-const shownFor = (events: string[]) => ({ displayOptions: { show: { event: events } } });
-
 /** The fields of these events, each shown only for them. */
 export const offersTriggerFields: INodeProperties[] = [
-		{
-			displayName: 'Listings',
-			name: 'scope',
-			...shownFor(OFFERS_EVENT_VALUES),
-			type: 'options',
-			noDataExpression: true,
-			options: [
-				{ name: 'All Listings', value: 'all', description: 'Every listing the credential can see' },
-				{ name: 'One Agent\'s Listings', value: 'agent', description: 'Listings of one agent' },
-			],
-			default: 'all',
-		},
-		{
-			...agentIdField('The agent whose listings to watch'),
-			displayOptions: { show: { event: OFFERS_EVENT_VALUES, scope: ['agent'] } },
-		},
-		{
-			...optionsField([
+	{
+		displayName: 'Listings',
+		name: 'scope',
+		...shownFor(OFFERS_EVENT_VALUES),
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'All Listings', value: 'all', description: 'Every listing the credential can see' },
+			{ name: 'One Agent\'s Listings', value: 'agent', description: 'Listings of one agent' },
+		],
+		default: 'all',
+	},
+	{
+		...agentIdField('The agent whose listings to watch'),
+		displayOptions: { show: { event: OFFERS_EVENT_VALUES, scope: ['agent'] } },
+	},
+	{
+		...optionsField([
 			flattenOption,
 			{
 				displayName: 'Look Back (Days)',
@@ -85,9 +84,9 @@ export const offersTriggerFields: INodeProperties[] = [
 				description:
 					'How many requests each poll may spend re-reading the Re-Read Period (at least one window). More: a change to an older offer arrives sooner, at more requests an hour.',
 			},
-			]),
-			...shownFor(OFFERS_EVENT_VALUES),
-		},
+		]),
+		...shownFor(OFFERS_EVENT_VALUES),
+	},
 ];
 
 /** A poll of an offers event (docs/offers.md, "SkySlope Trigger"). */

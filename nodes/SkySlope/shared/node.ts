@@ -149,6 +149,11 @@ export function triggerEvents(
 	};
 }
 
+/** A trigger field's displayOptions: shown only for these events of its Trigger On. */
+export function shownForEvents(events: string[]) {
+	return { displayOptions: { show: { event: events } } };
+}
+
 /** The trigger a call belongs to: its workflow and node (the node's id survives a rename). */
 export function triggerKey(ctx: IPollFunctions | IWebhookFunctions): string {
 	const node = ctx.getNode();
