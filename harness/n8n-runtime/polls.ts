@@ -1,7 +1,58 @@
-// A model of how n8n 2.41 runs a polling trigger (shared/N8N-HOST.md, "How n8n runs triggers"),
-// driving the real node: which static data a poll starts from, when it is saved, when a poll is
-// abandoned, what a restart and a change of leader keep. Each main is a process of its own: its
-// own copy of the node's modules (`loadNode`), so what a process remembers dies with it.
+// A model of how n8n 2.41 runs a polling trigger, driving the real node. Each rule below is n8n's,
+// read in its source (paths under node_modules of n8n 2.41.1; shared/N8N-HOST.md, "How n8n runs
+// triggers", says the same in words):
+//
+// Classic scheduler (n8n-core/dist/execution-engine/active-workflow-triggers.js, activatePollTrigger):
+// - C1 An activation (publish, publish again, an edit, a rename, a restart of the leader, a leader
+//   taking over) registers the trigger on the leader and runs one poll inline
+//   (`executePollTrigger(true)`), whose items start a run.
+// - C2 Each tick calls `void executePollTrigger()`: ticks do not wait for each other.
+// - C3 A poll whose registration is no longer current when it ends (the workflow was unpublished,
+//   edited or renamed, or the leader stepped down: `removeTriggers`) is thrown away
+//   (execution-engine/poll-trigger-executor.js, `isCurrent()`); the inline poll is not checked.
+// - C4 The leader that steps down removes its triggers (n8n/dist/active-workflow-manager.js,
+//   `@OnLeaderStepdown removeAllNonWebhookTriggerWorkflows`); the new one activates them (C1).
+// - C5 One Workflow object per activation: what a poll leaves in its static data lives in memory
+//   until the next activation, which loads it from the database.
+// Durable scheduler (n8n/dist/scheduling/poll-trigger-node/poll-trigger-task-handler.js):
+// - D1 Any main may claim a tick (@n8n/scheduler, executor.js `claimAndSchedule(host)`).
+// - D2 Each tick builds the workflow from the database (`findPublishedWorkflowData(bypassCache)`).
+// - D3 A poll past 45 s is abandoned (`Promise.race` with `pollTimeoutMs`): no run, nothing saved.
+// - D4 A poll's items start a run only if the workflow is still active when it ends
+//   (`workflowRepository.isActive`); a poll of a workflow unpublished and published again runs.
+// - D5 An activation polls inline only when it inserts the scheduler's job
+//   (active-workflow-triggers.js, `pollJobManager.register` → `inserted`): a first publish, a publish
+//   after an unpublish (the job was removed: poll-trigger-job-registrar.js `removeWorkflow`), an edit
+//   that changes the schedule. A restart, a leader change, another edit: the next tick is the first.
+// - D6 Back-off after a failed or abandoned poll exists only with durable poll cursors
+//   (workflows/triggers/poll-backoff.service.js `enabled`): 5 s doubling to 30 minutes
+//   (@n8n/scheduler backoff.js), at least what the node declared (`error.failure.retryAfterMs`,
+//   poll-backoff-policy.js `pollFailureDeclaredByNode`), 30 minutes for a permanent cause; without a
+//   declaration, a 429 or Retry-After counts as rate limited, 401 and 403 as permanent
+//   (`pollFailureFromNetwork`).
+// Both:
+// - B1 Static data is saved when a poll emits (trigger-execution-context.factory.js `__emit`:
+//   `void saveStaticData(workflow)`, before the run starts) and after an activation
+//   (workflows/triggers/workflow-trigger-activator.js). A quiet poll's is never saved.
+// - B2 Durable poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED; trigger-execution-context.factory.js
+//   `__runPoll`, `__emit`, `__commitCursor`; poll-cursor.service.js): the node's static data is a
+//   cursor row keyed by the node's id, created from the static data on first use; a poll works on a
+//   snapshot; a tick that emits commits it with its run, a quiet tick alone; both fenced by the
+//   tick's lease (poller-state.repository.js `buildFenceClause`: the task still running, so an
+//   abandoned tick, D3, commits nothing). The inline poll commits only with a run (poll-trigger-executor.js: no commit when
+//   `testingTrigger`), and the save after publishing does not hold the snapshot.
+// - B3 `getPollBudgetMs()` answers 36 s to a durable tick (the fence's 45 s less its margin) and
+//   5 minutes otherwise (n8n-core poll-context.js default).
+// - B4 A publication whose trigger work passes 0.7 of its 120-s lease, plus 10 s of grace, is
+//   aborted: marked failed in the editor, the poll going on detached, its items never run.
+// - B5 The node's static data is keyed by its name (n8n-workflow workflow.js `getStaticData`:
+//   `node:${node.name}`): a renamed node starts from none; a cursor row is keyed by its id.
+// - B6 "Fetch test event" runs poll() in manual mode: no budget, nothing saved.
+//
+// Departures, and why: a main's process memory is its own copy of the node's modules (`loadNode`);
+// the save at emit lands before anything else reads the database (it is issued before the run
+// starts; the next tick is a minute later); a restart of a main that holds no lead only clears its
+// memory (n8n's leader stays).
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { PollContext } from 'n8n-core';
 
@@ -15,7 +66,7 @@ export interface PollRuntimeOptions {
 	scheduler: Scheduler;
 	/** Durable poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED): only with the durable scheduler. */
 	cursors?: boolean;
-	/** How many mains (the leader, or the lease holder, polls). */
+	/** How many mains (the leader polls on the classic path; any main claims a durable tick). */
 	mains?: number;
 	/** A fresh copy of the trigger's modules: one process's. */
 	loadNode: () => AnyNode;
@@ -25,6 +76,8 @@ export interface PollRuntimeOptions {
 	gate: RequestGate;
 	/** Static data already in the database: a state saved by an earlier release. */
 	staticData?: IDataObject;
+	/** n8n reads a node's declared poll failure (`error.failure`, D6); false: an n8n without it. */
+	readsDeclaredFailure?: boolean;
 }
 
 /** What n8n records: a run the trigger started, or a poll that failed (the execution list shows it). */
@@ -32,134 +85,207 @@ export type Execution =
 	| { kind: 'run'; items: INodeExecutionData[]; at: number; main: number }
 	| { kind: 'error'; message: string; at: number; main: number };
 
-/** The durable scheduler abandons a poll after this long (N8N_SCHEDULER_POLL_TIMEOUT). */
+/** D3: the durable scheduler abandons a poll after this long (N8N_SCHEDULER_POLL_TIMEOUT). */
 export const DURABLE_POLL_TIMEOUT_MS = 45_000;
-/**
- * n8n's publication service aborts a publication whose trigger work passes 0.7 of its 120-s lease,
- * plus 10 s of grace: marked failed in the editor, the poll going on detached, nothing saved.
- */
+/** B4. */
 export const PUBLISH_DEADLINE_MS = 94_000;
-/** The longest back-off after abandoned polls. */
+/** D6. */
 export const BACKOFF_MAX_MS = 30 * 60 * 1000;
-/** What getPollBudgetMs() answers. */
-export const POLL_BUDGET_MS: Record<Scheduler, number> = { classic: 300_000, durable: 36_000 };
+const BACKOFF_BASE_MS = 5_000;
+const RETRY_AFTER_MAX_MS = 60 * 60 * 1000;
+/** B3. */
+export const POLL_BUDGET_MS = { tick: 36_000, other: 300_000 };
 
 interface Main {
-	/** The process: its modules, and (classic) the long-lived workflow's static data. */
+	/** The process: its modules, and (classic) the Workflow object of its registration (C5). */
 	node: AnyNode;
 	generation: number;
 	workflowStatic?: IDataObject;
+	workflowGlobal?: IDataObject;
+	/** Classic: the registration this main holds (C3), none when it holds no triggers. */
+	registration?: number;
 }
+
+type PollKind = 'tick' | 'activation' | 'test';
 
 const json = (value: unknown) => JSON.stringify(value ?? {});
 
 export class PollRuntime {
-	/** The database: the workflow's static data of the node, and (durable poll cursors) its cursor row. */
-	readonly db: { staticData: string; cursor?: string; jobExists: boolean } = { staticData: '{}', jobExists: false };
+	/** The database: the node's static data (under its current name), the cursor row, the job, whether the workflow is active. */
+	readonly db: { staticData: string; global: string; cursor?: string; jobExists: boolean; active: boolean } = { staticData: '{}', global: '{}', jobExists: false, active: false };
 	readonly executions: Execution[] = [];
 	/** What happened, in words: the history a failing check prints. */
 	readonly trace: string[] = [];
+	/** What test events showed: not runs. */
+	readonly samples: INodeExecutionData[][] = [];
 	private readonly mains: Main[] = [];
 	private leader = 0;
-	/** Moves whenever the lease (or the leadership) changes hands: a poll of an older lease is fenced. */
-	private leaseEpoch = 0;
-	private active = false;
-	/** The durable scheduler backs a trigger off after an abandoned poll: no tick before this (model clock). */
+	private registrations = 0;
 	private backoffUntil = 0;
-	private backoffMs = 0;
+	private consecutiveErrors = 0;
+	private lastTickAt = Number.NEGATIVE_INFINITY;
+	/** Counts the database's writes of the node's state: which state a poll started from. */
+	private dbVersion = 0;
+	/** Emitting polls, by the state they started from: D4 lets two mains run polls of one state. */
+	private readonly emittedFrom = new Map<number, { main: number; items: string[] }>();
+	/** Items n8n delivered twice (two polls of one state on two mains, D4 with C1/D5): n8n's, not the node's. */
+	doubledByN8n = 0;
+	private parameters: INodeParameters;
 
 	constructor(private readonly o: PollRuntimeOptions) {
 		if (o.staticData) this.db.staticData = json(o.staticData);
 		for (let n = 0; n < (o.mains ?? 1); n++) this.mains.push({ node: o.loadNode(), generation: 0 });
 		if (o.cursors && o.scheduler !== 'durable') throw new Error('durable poll cursors need the durable scheduler');
+		this.parameters = o.parameters;
 	}
 
 	get runs(): INodeExecutionData[][] {
 		return this.executions.filter((e) => e.kind === 'run').map((e) => (e as { items: INodeExecutionData[] }).items);
 	}
 
-	/**
-	 * The first publish: the trigger is registered on the leader, and its activation poll runs inline.
-	 * publish, restart and handOver each hold at most one poll: track each at the gate as one task.
-	 */
-	async publish(): Promise<void> {
-		this.active = true;
-		const first = !this.db.jobExists;
-		this.db.jobExists = true;
-		this.trace.push(`publish (${first ? 'first' : 'again'})`);
-		await this.activate(this.leader, this.o.scheduler === 'classic' || first);
+	get mainCount(): number {
+		return this.mains.length;
 	}
 
 	/**
-	 * n8n starts with the workflow published before (an upgrade of this package, say): classic
-	 * activates it with an inline poll; the durable scheduler finds its job and polls at the next tick.
+	 * Publishes the workflow (the first time, or again after an unpublish). publish, restart,
+	 * handOver, edit and rename each hold at most one poll: track each at the gate as one task.
 	 */
+	async publish(): Promise<void> {
+		if (this.db.active) return;
+		this.db.active = true;
+		const inserted = !this.db.jobExists;
+		this.db.jobExists = true;
+		this.trace.push(`publish (${inserted ? 'the job is new' : 'again'})`);
+		await this.activate(this.leader, this.o.scheduler === 'classic' || inserted);
+	}
+
+	/** n8n starts with the workflow published before: classic activates it (C1); durable finds its job (D5). */
 	async resume(): Promise<void> {
-		this.active = true;
+		this.db.active = true;
 		this.db.jobExists = true;
 		this.trace.push('n8n starts with the workflow published');
 		await this.activate(this.leader, this.o.scheduler === 'classic');
 	}
 
-	/** A tick of the schedule on the leader: not awaited by n8n (ticks overlap). */
-	tick(): Promise<void> {
-		if (!this.active) return Promise.resolve();
-		if (this.o.scheduler === 'durable' && this.o.clock.now() < this.backoffUntil) {
+	/** Unpublishes: the leader removes the trigger (C3); the durable job is removed (D5). */
+	unpublish(): void {
+		if (!this.db.active) return;
+		this.db.active = false;
+		this.db.jobExists = false;
+		for (const m of this.mains) this.deregister(m);
+		this.trace.push('unpublish');
+	}
+
+	/**
+	 * A new version is published: a parameter edited (`schedule`: the poll times too), or the node
+	 * renamed (B5). Classic activates it again (C1, C3); durable polls inline only for a new schedule (D5).
+	 */
+	async edit(change: { schedule?: boolean; rename?: boolean; parameters?: INodeParameters }): Promise<void> {
+		if (!this.db.active) return;
+		if (change.parameters) this.parameters = change.parameters;
+		if (change.rename) {
+			this.db.staticData = '{}';
+			this.dbVersion++;
+		}
+		this.trace.push(`a new version published${change.rename ? ': the node renamed' : ''}${change.schedule ? ', its poll times changed' : ''}`);
+		for (const m of this.mains) this.deregister(m);
+		await this.activate(this.leader, this.o.scheduler === 'classic' || change.schedule === true);
+	}
+
+	/** "Fetch test event" in the editor (B6), on the leader's process. */
+	async testEvent(): Promise<void> {
+		const m = this.mains[this.leader];
+		this.trace.push(`test event on main ${this.leader}`);
+		try {
+			const output = await this.callPoll(m.node, JSON.parse(this.stored()) as IDataObject, 'test', JSON.parse(this.db.global) as IDataObject);
+			if (output?.[0]?.length) this.samples.push(output[0]);
+		} catch (error) {
+			this.trace.push(`test event failed: ${(error as Error).message}`);
+		}
+	}
+
+	/**
+	 * A tick: on the classic path the leader's (C2); a durable tick is claimed by any main (D1),
+	 * `main` chooses which. Not awaited by n8n.
+	 */
+	tick(main = this.leader): Promise<void> {
+		if (!this.db.active) return Promise.resolve();
+		// T1: a trigger's ticks are a minute apart at least (active-workflow-triggers.js refuses a
+		// sub-minute cron); a tick sooner waits for its minute.
+		const due = this.lastTickAt + 60_000;
+		if (this.o.clock.now() < due) this.o.clock.advance(due - this.o.clock.now());
+		this.lastTickAt = this.o.clock.now();
+		const durable = this.o.scheduler === 'durable';
+		if (durable && this.o.clock.now() < this.backoffUntil) {
 			this.trace.push(`tick skipped: backed off until ${new Date(this.backoffUntil).toISOString()}`);
 			return Promise.resolve();
 		}
-		this.trace.push(`tick on main ${this.leader}`);
-		return this.o.gate.track(this.poll(this.leader, { inline: false }));
+		const on = durable ? main % this.mains.length : this.leader;
+		if (!durable && this.mains[on].registration === undefined) return Promise.resolve();
+		this.trace.push(`tick on main ${on}`);
+		return this.o.gate.track(this.poll(on, 'tick'));
 	}
 
-	/** A main's process restarts: its memory goes; the leader activates its triggers again. */
+	/** A main's process restarts: its memory goes; a restarted leader activates again (C1, D5). */
 	async restart(main = this.leader): Promise<void> {
-		const m = this.mains[main];
+		const m = this.mains[main % this.mains.length];
 		m.generation++;
 		m.node = this.o.loadNode();
-		m.workflowStatic = undefined;
-		this.trace.push(`restart main ${main}`);
-		if (main === this.leader) {
-			this.leaseEpoch++;
-			if (this.active) await this.activate(main, this.o.scheduler === 'classic');
-		}
+		this.deregister(m);
+		this.trace.push(`restart main ${main % this.mains.length}`);
+		if (main % this.mains.length === this.leader && this.db.active) await this.activate(this.leader, this.o.scheduler === 'classic');
 	}
 
-	/** The lead (or the durable scheduler's lease) moves to another main. */
+	/** The lead moves to another main: the old leader removes its triggers (C4), the new one activates them. */
 	async handOver(to = (this.leader + 1) % this.mains.length): Promise<void> {
 		if (to === this.leader) return;
-		const from = this.mains[this.leader];
-		// The old leader removes its triggers: its workflow object goes, its process lives on.
-		from.workflowStatic = undefined;
+		this.deregister(this.mains[this.leader]);
 		this.leader = to;
-		this.leaseEpoch++;
 		this.trace.push(`lead to main ${to}`);
-		if (this.active) await this.activate(to, this.o.scheduler === 'classic');
+		// Durable: ticks are claimed by any main (D1); the leader's change moves nothing of the poll's.
+		if (this.db.active && this.o.scheduler === 'classic') await this.activate(to, true);
+	}
+
+	private deregister(m: Main): void {
+		m.registration = undefined;
+		m.workflowStatic = undefined;
+		m.workflowGlobal = undefined;
+	}
+
+	/** The node's static data as a poll would load it from the database (or, B2, the cursor row). */
+	private stored(): string {
+		return this.o.cursors ? (this.db.cursor ?? this.db.staticData) : this.db.staticData;
 	}
 
 	private async activate(main: number, inlinePoll: boolean): Promise<void> {
 		const m = this.mains[main];
-		if (this.o.scheduler === 'classic') m.workflowStatic = JSON.parse(this.db.staticData) as IDataObject;
+		if (this.o.scheduler === 'classic') {
+			m.registration = ++this.registrations;
+			m.workflowStatic = JSON.parse(this.db.staticData) as IDataObject;
+			m.workflowGlobal = JSON.parse(this.db.global) as IDataObject;
+		}
 		if (!inlinePoll) return;
-		// n8n awaits the activation's poll, then saves the static data (classic: the workflow's; durable: a
-		// first publish's). The caller tracks the activation at the gate, as one task.
-		await this.poll(main, { inline: true });
+		await this.poll(main, 'activation');
 	}
 
-	private async poll(main: number, { inline }: { inline: boolean }): Promise<void> {
+	private async poll(main: number, kind: PollKind): Promise<void> {
 		const m = this.mains[main];
 		const generation = m.generation;
-		const epoch = this.leaseEpoch;
+		const registration = m.registration;
 		const durable = this.o.scheduler === 'durable';
-		// Classic: the long-lived workflow's object. Durable: the workflow built from the database (or the cursor row).
-		const staticData = durable
-			? (JSON.parse(this.o.cursors ? (this.db.cursor ?? this.db.staticData) : this.db.staticData) as IDataObject)
-			: (m.workflowStatic as IDataObject);
+		// B2: the cursor row (a snapshot, created from the static data on first use).
+		if (this.o.cursors && this.db.cursor === undefined) this.db.cursor = this.db.staticData;
+		const version = this.dbVersion;
+		// C5: the registration's Workflow object; D2: the workflow built from the database.
+		const staticData = durable ? (JSON.parse(this.stored()) as IDataObject) : (m.workflowStatic as IDataObject);
+		const global = durable ? (JSON.parse(this.db.global) as IDataObject) : (m.workflowGlobal as IDataObject);
 		const startedAt = this.o.clock.now();
+		const tick = durable && kind === 'tick';
 		let output: INodeExecutionData[][] | null = null;
 		let failure: Error | undefined;
 		try {
-			output = await this.callPoll(m.node, staticData, POLL_BUDGET_MS[this.o.scheduler]);
+			output = await this.callPoll(m.node, staticData, kind, global);
 		} catch (error) {
 			failure = error as Error;
 		}
@@ -168,57 +294,86 @@ export class PollRuntime {
 			this.trace.push(`a poll of main ${main}'s old process ended: gone with it`);
 			return;
 		}
-		if (durable && !inline && at - startedAt > DURABLE_POLL_TIMEOUT_MS) {
-			// Abandoned at 45 s; the trigger is backed off, doubling up to 30 minutes.
-			this.backoffMs = Math.min(BACKOFF_MAX_MS, Math.max(60_000, this.backoffMs * 2));
-			this.backoffUntil = startedAt + DURABLE_POLL_TIMEOUT_MS + this.backoffMs;
-			this.trace.push(`poll on main ${main} abandoned after ${Math.round((at - startedAt) / 1000)} s; backed off ${this.backoffMs / 1000} s`);
+		if (tick && at - startedAt > DURABLE_POLL_TIMEOUT_MS) {
+			this.trace.push(`poll on main ${main} abandoned after ${Math.round((at - startedAt) / 1000)} s`);
+			if (this.db.active) this.backOff({ timedOut: true });
 			return;
 		}
-		if (durable && !inline) this.backoffMs = 0;
-		if (inline && at - startedAt > PUBLISH_DEADLINE_MS) {
+		// C3: a classic poll whose registration is gone (the inline poll is not checked).
+		if (!durable && kind === 'tick' && (registration === undefined || m.registration !== registration)) {
+			this.trace.push(`poll on main ${main} ended after its registration was removed: thrown away`);
+			return;
+		}
+		if (kind === 'activation' && at - startedAt > PUBLISH_DEADLINE_MS) {
 			this.executions.push({ kind: 'error', message: `the publication was aborted after ${Math.round((at - startedAt) / 1000)} s`, at, main });
 			this.trace.push(`activation on main ${main} passed n8n's deadline: aborted, nothing saved`);
 			return;
 		}
-		const fenced = this.o.cursors === true && epoch !== this.leaseEpoch;
 		if (failure) {
+			if (tick && this.db.active) this.backOff({ error: failure });
 			this.executions.push({ kind: 'error', message: failure.message, at, main });
 			this.trace.push(`poll on main ${main} failed: ${failure.message}`);
-		} else if (output && output[0]?.length) {
-			if (fenced) {
-				this.trace.push(`poll on main ${main} lost its lease: not committed`);
+			return;
+		}
+		if (tick) this.consecutiveErrors = 0;
+		if (output && output[0]?.length) {
+			// D4: the workflow must still be active.
+			if (durable && !this.db.active) {
+				this.trace.push(`poll on main ${main} ended with the workflow unpublished: thrown away`);
 				return;
 			}
-			this.executions.push({ kind: 'run', items: output[0], at, main });
-			this.trace.push(`poll on main ${main} emitted ${output[0].length}`);
-			if (this.o.cursors) this.db.cursor = json(staticData);
-			else {
-				// Without cursors n8n saves the static data when the run has ended: the model decides
-				// when, among what else is going on (a tick may load the state from before).
-				const saved = json(staticData);
-				await this.o.gate.hold(`the save of main ${main}'s run`);
-				if (m.generation !== generation) {
-					this.trace.push(`main ${main} restarted before its run's save: the save is lost`);
-					return;
-				}
-				this.db.staticData = saved;
+			const twin = this.emittedFrom.get(version);
+			const items = twin && twin.main !== main ? output[0].filter((item) => !twin.items.includes(json(item.json))) : output[0];
+			if (items.length < output[0].length) {
+				// Two mains polled the same stored state and both runs started (a tick in flight on one,
+				// the inline poll of a publish on the other; D4 lets the first run): no node can tell.
+				this.doubledByN8n += output[0].length - items.length;
+				this.trace.push(`poll on main ${main} repeats ${output[0].length - items.length} item(s) of main ${twin?.main}'s poll of the same state: n8n ran both`);
 			}
-		} else if (this.o.cursors && !fenced) {
-			// A quiet poll's cursor is committed too.
+			this.emittedFrom.set(version, { main, items: output[0].map((item) => json(item.json)) });
+			if (items.length) this.executions.push({ kind: 'run', items, at, main });
+			this.trace.push(`poll on main ${main} emitted ${output[0].length}`);
+			// B1 (the save at emit: the workflow's static data), B2 (the cursor with the run).
+			if (this.o.cursors) this.db.cursor = json(staticData);
+			else this.db.staticData = json(staticData);
+			this.db.global = json(global);
+			this.dbVersion++;
+		} else if (tick && this.o.cursors && this.db.active) {
+			// B2: a quiet tick's cursor is committed alone.
 			this.db.cursor = json(staticData);
+			this.dbVersion++;
 		}
-		if (inline && (this.o.scheduler === 'classic' || this.db.jobExists)) {
-			this.db.staticData = json(staticData);
-			if (this.o.cursors && this.db.cursor === undefined) this.db.cursor = this.db.staticData;
+		// B1: the save after an activation: the Workflow's static data (B2: not the cursor's snapshot).
+		if (kind === 'activation') {
+			if (!this.o.cursors) this.db.staticData = json(staticData);
+			this.db.global = json(global);
+			this.dbVersion++;
 		}
 	}
 
-	private async callPoll(node: AnyNode, staticData: IDataObject, budget: number): Promise<INodeExecutionData[][] | null> {
-		const prepared = prepare({ node, parameters: this.o.parameters, credentials: this.o.credentials, staticData });
+	/** D6: only with durable poll cursors. */
+	private backOff(cause: { timedOut?: boolean; error?: Error }): void {
+		if (!this.o.cursors) return;
+		this.consecutiveErrors++;
+		const curve = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (this.consecutiveErrors - 1));
+		const declared = this.o.readsDeclaredFailure === false ? undefined : (cause.error as { failure?: { cause?: string; retryAfterMs?: number } } | undefined)?.failure;
+		const httpCode = Number((cause.error as { httpCode?: unknown } | undefined)?.httpCode);
+		const permanent = declared ? ['credential-invalid', 'configuration-invalid', 'node-defect'].includes(String(declared.cause)) : httpCode === 401 || httpCode === 403;
+		const floor = Math.min(declared?.retryAfterMs ?? 0, RETRY_AFTER_MAX_MS);
+		const delay = permanent ? BACKOFF_MAX_MS : Math.max(curve, floor);
+		this.backoffUntil = this.o.clock.now() + delay;
+		this.trace.push(`backed off ${Math.round(delay / 1000)} s${declared ? ` (the node declared ${String(declared.cause)})` : ''}`);
+	}
+
+	private async callPoll(node: AnyNode, staticData: IDataObject, kind: PollKind, global: IDataObject): Promise<INodeExecutionData[][] | null> {
+		const prepared = prepare({ node, parameters: this.parameters, credentials: this.o.credentials, staticData });
 		const { workflow, node: workflowNode, nodeType, additionalData } = prepared;
+		// The workflow's global static data: the Workflow object's (classic, C5) or the database's (D2).
+		(workflow.staticData as IDataObject).global = global;
 		if (!nodeType.poll) throw new Error('the node has no poll()');
-		const context = new PollContext(workflow, workflowNode, additionalData, 'trigger', 'activate', undefined, undefined, undefined, undefined, () => staticData, () => budget);
+		const budget = kind === 'tick' && this.o.scheduler === 'durable' ? POLL_BUDGET_MS.tick : POLL_BUDGET_MS.other;
+		const mode = kind === 'test' ? 'manual' : 'trigger';
+		const context = new PollContext(workflow, workflowNode, additionalData, mode, 'activate', undefined, undefined, undefined, undefined, () => staticData, () => budget);
 		const output = await nodeType.poll.call(context);
 		// n8n's credentials are the database's: a token the poll fetched is kept for the next.
 		for (const [type, data] of prepared.store) this.o.credentials[type] = structuredClone(data);

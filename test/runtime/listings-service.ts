@@ -9,8 +9,11 @@ import { SALE_STATUS_IDS, type Dto, type ListingStatus, type SaleStatus } from '
 import { mulberry32 } from '../../sandbox/core/random';
 
 const YEAR = 365 * 24 * 3600 * 1000;
-/** How far the model sets the service's clock from n8n's, at most. */
-const MAX_SKEW_MS = 61_000;
+/**
+ * How far the service's clock may move from where the history set it (a `skew`), plus the longest
+ * read (the model's latency, 30 s): how far off the node's reading of the service's clock may be.
+ */
+const MAX_SKEW_MS = 61_000 + 30_000;
 const LISTING_STATUSES: ListingStatus[] = ['active', 'incomplete', 'expired', 'canceledPending', 'canceledApproved'];
 const SALE_STATUSES: SaleStatus[] = ['pending', 'closed', 'archived', 'incomplete', 'expired', 'canceledPending', 'canceledApproved'];
 

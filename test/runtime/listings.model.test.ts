@@ -10,7 +10,7 @@ import type { AnyNode } from '../../harness/node/node-types';
 import { startSandbox } from '../../sandbox';
 import { demoCredentials, type ListingsState } from '../../sandbox/listings';
 import { FilesHistory, type FileCommand } from './listings-service';
-import { drive, errorsOf, failIfWrong, modelRuns, quiet, RUNTIMES, runtimeCommands, runtimeName, start, useVirtualClock, type Runtime, type RuntimeCommand } from './model';
+import { behind, drive, errorsOf, failIfWrong, modelRuns, quiet, RUNTIMES, runtimeCommands, runtimeName, start, useVirtualClock, type Runtime, type RuntimeCommand } from './model';
 import { processLoader } from '../process';
 
 const clock = useVirtualClock();
@@ -30,13 +30,16 @@ interface History {
 	upgradeFrom?: 'statusChanged' | 'newListing';
 	/** The service stays as slow as the history left it, to the end (else it answers in 20 s at most). */
 	slowToTheEnd?: boolean;
+	/** How far the service's clock runs behind n8n's (ms), the whole history; `skew` moves it from there. */
+	behind?: number;
 }
 
 const PARAMETERS = { event: 'statusChanged', fileTypes: ['listing', 'sale'], statuses: [] };
 
 /** Runs a history, then lets the trigger poll a while with nothing changing; what the oracle found. */
 async function play(history: History): Promise<{ wrong: string[]; trace: string[] }> {
-	let skew = 0;
+	const behindBy = history.behind ?? 0;
+	let skew = -behindBy;
 	const gate = new RequestGate(clock);
 	const sandbox = await startSandbox({ port: 0, clock: () => Date.now() + skew, gate: gate.hook, rateLimits: { listings: { limit: 100_000 } } });
 	try {
@@ -56,7 +59,7 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 			await gate.settle();
 			service.watchFrom = clock.now();
 		}
-		await drive({ runtime, gate, clock, commands: history.commands, apply: (c: FileCommand) => service.apply(c), setSkew: (ms) => (skew = ms) });
+		await drive({ runtime, gate, clock, commands: history.commands, apply: (c: FileCommand) => service.apply(c), setSkew: (ms) => (skew = ms - behindBy) });
 		// Long enough for the read of every file's status to end at a slow export.
 		await quiet(runtime, gate, clock, 40, history.slowToTheEnd ? Number.POSITIVE_INFINITY : undefined);
 		return { wrong: service.check(runtime.runs), trace: [...runtime.trace, ...errorsOf(runtime)] };
@@ -91,8 +94,9 @@ describe('Status Changed: generated histories in a model of n8n\'s runtime', () 
 					runtime.scheduler === 'durable' && !runtime.cursors
 						? fc.constantFrom(undefined, 'statusChanged' as const)
 						: fc.constantFrom(undefined, 'statusChanged' as const, 'newListing' as const),
-					async (before, commands, upgradeFrom) => {
-						failIfWrong(await play({ runtime, before, commands, upgradeFrom }));
+					behind,
+					async (before, commands, upgradeFrom, behindBy) => {
+						failIfWrong(await play({ runtime, before, commands, upgradeFrom, behind: behindBy }));
 					},
 				),
 				modelRuns(3),
@@ -129,5 +133,21 @@ describe('Status Changed: histories that found a bug', () => {
 				commands: [{ t: 'status', pick: 0, status: 0, future: true }, { t: 'tick' }, { t: 'handOver' }, { t: 'status', pick: 0, status: 0, future: true }],
 			});
 		}
+	});
+});
+
+describe('Status Changed: histories of issue 53', () => {
+	it('the service\'s clock 5 minutes behind: a file changed two minutes after publishing is reported, not taken for history (issue 53, 3)', async () => {
+		for (const runtime of RUNTIMES) {
+			await expectExact({ runtime, behind: 5 * 60_000, commands: [{ t: 'advance', ms: 120_000 }, { t: 'status', pick: 0, status: 1 }] });
+		}
+	});
+
+	it('a poll n8n throws away (the workflow unpublished while it ran) after an upgrade: its change is reported once published again', async () => {
+		await expectExact({ runtime: { scheduler: 'durable', mains: 2 }, upgradeFrom: 'statusChanged', commands: [{ t: 'tick', main: 0 }, { t: 'unpublish' }, { t: 'status', pick: 0, status: 0 }] });
+	});
+
+	it('an upgrade under the durable scheduler, unpublished and published again: a change made while unpublished is reported once, from the status it left', async () => {
+		await expectExact({ runtime: { scheduler: 'durable', mains: 2 }, upgradeFrom: 'statusChanged', commands: [{ t: 'tick', main: 1 }, { t: 'unpublish' }, { t: 'status', pick: 0, status: 0 }, { t: 'publish' }] });
 	});
 });

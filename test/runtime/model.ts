@@ -31,33 +31,53 @@ export function modelRuns(quick: number): { numRuns: number; seed?: number } {
 
 /** What n8n and the world do to a polling trigger, besides the service's own changes. */
 export type RuntimeCommand =
-	| { t: 'tick' }
+	/** A tick of the schedule; a durable one is claimed by main `main` (any main may). */
+	| { t: 'tick'; main?: number }
 	| { t: 'step'; pick: number }
 	| { t: 'settle' }
 	| { t: 'advance'; ms: number }
-	| { t: 'restart' }
+	| { t: 'restart'; main?: number }
 	| { t: 'handOver' }
 	| { t: 'latency'; ms: number }
-	| { t: 'skew'; ms: number };
+	| { t: 'skew'; ms: number }
+	| { t: 'unpublish' }
+	| { t: 'publish' }
+	/** A new version of the workflow published (another node edited; `schedule`: its poll times too). */
+	| { t: 'edit'; schedule: boolean }
+	| { t: 'testEvent' };
 
-/** Generated runtime commands, weighted: ticks and steps most, restarts and leader changes now and then. */
+/**
+ * Generated runtime commands, weighted: ticks and steps most; restarts, leader changes, publishing
+ * and editing now and then, each often while a poll is held at the gate (a step has not let it go).
+ */
 export const runtimeCommands: Array<fc.WeightedArbitrary<RuntimeCommand>> = [
-	{ arbitrary: fc.constant({ t: 'tick' as const }), weight: 6 },
+	{ arbitrary: fc.record({ t: fc.constant('tick' as const), main: fc.nat(2) }), weight: 6 },
 	{ arbitrary: fc.record({ t: fc.constant('step' as const), pick: fc.nat(3) }), weight: 6 },
 	{ arbitrary: fc.constant({ t: 'settle' as const }), weight: 2 },
-	{ arbitrary: fc.record({ t: fc.constant('advance' as const), ms: fc.integer({ min: 1_000, max: 3_600_000 }) }), weight: 4 },
-	{ arbitrary: fc.constant({ t: 'restart' as const }), weight: 1 },
+	{ arbitrary: fc.record({ t: fc.constant('advance' as const), ms: fc.oneof(fc.constant(60_000), fc.integer({ min: 1_000, max: 3_600_000 })) }), weight: 4 },
+	{ arbitrary: fc.record({ t: fc.constant('restart' as const), main: fc.nat(2) }), weight: 1 },
 	{ arbitrary: fc.constant({ t: 'handOver' as const }), weight: 1 },
 	{ arbitrary: fc.record({ t: fc.constant('latency' as const), ms: fc.oneof(fc.constant(100), fc.integer({ min: 0, max: 30_000 })) }), weight: 1 },
 	{ arbitrary: fc.record({ t: fc.constant('skew' as const), ms: fc.integer({ min: -60_000, max: 60_000 }) }), weight: 1 },
+	{ arbitrary: fc.constant({ t: 'unpublish' as const }), weight: 1 },
+	{ arbitrary: fc.constant({ t: 'publish' as const }), weight: 1 },
+	{ arbitrary: fc.record({ t: fc.constant('edit' as const), schedule: fc.boolean() }), weight: 1 },
+	{ arbitrary: fc.constant({ t: 'testEvent' as const }), weight: 1 },
 ];
 
-const RUNTIME_COMMANDS = new Set(['tick', 'step', 'settle', 'advance', 'restart', 'handOver', 'latency', 'skew']);
+/**
+ * How far behind n8n's clock a service may run for a whole history, at most (the node corrects 15
+ * minutes); `skew` moves it a minute either way from there.
+ */
+export const MAX_BEHIND_MS = 10 * 60_000;
+export const behind = fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.integer({ min: 0, max: MAX_BEHIND_MS }), weight: 1 });
+
+const RUNTIME_COMMANDS = new Set(['tick', 'step', 'settle', 'advance', 'restart', 'handOver', 'latency', 'skew', 'unpublish', 'publish', 'edit', 'testEvent']);
 
 /**
- * Plays commands against a poll runtime: n8n's (ticks, restarts, a change of leader), the gate's
- * (which held request goes on, how long a read takes), and the service's (`apply`, which answers
- * what it did, in words).
+ * Plays commands against a poll runtime: n8n's (ticks, restarts, a change of leader, publishing,
+ * editing, a test event), the gate's (which held request goes on, how long a read takes), and the
+ * service's (`apply`, which answers what it did, in words).
  */
 export async function drive<C extends { t: string }>(o: {
 	runtime: PollRuntime;
@@ -76,7 +96,7 @@ export async function drive<C extends { t: string }>(o: {
 		const c = command as RuntimeCommand;
 		switch (c.t) {
 			case 'tick':
-				void runtime.tick();
+				void runtime.tick(c.main);
 				await gate.idle();
 				break;
 			case 'step':
@@ -88,19 +108,22 @@ export async function drive<C extends { t: string }>(o: {
 			case 'advance':
 				clock.advance(c.ms);
 				break;
+			case 'unpublish':
+				runtime.unpublish();
+				break;
+			case 'testEvent':
+				// The editor waits for its test event; a poll in flight goes on meanwhile.
+				await Promise.all([gate.track(runtime.testEvent()), gate.settle()]);
+				break;
 			case 'restart':
 			case 'handOver':
-				// An activation (classic) polls inline: n8n waits for it.
-				await gate.settle();
-				await Promise.all([gate.track(c.t === 'restart' ? runtime.restart() : runtime.handOver()), gate.settle()]);
-				if (c.t === 'handOver') {
-					// n8n holds a lease 120 s at least, longer than a poll may take: the new holder polls
-					// before the lead can move again.
-					clock.advance(60_000);
-					void runtime.tick();
-					await gate.settle();
-				}
+			case 'publish':
+			case 'edit': {
+				// An activation polls inline, and n8n waits for it; a poll in flight goes on meanwhile.
+				const activation = c.t === 'restart' ? runtime.restart(c.main) : c.t === 'handOver' ? runtime.handOver() : c.t === 'publish' ? runtime.publish() : runtime.edit({ schedule: c.schedule });
+				await Promise.all([gate.track(activation), gate.settle()]);
 				break;
+			}
 			case 'latency':
 				gate.latencyMs = c.ms;
 				break;
@@ -118,6 +141,8 @@ export async function drive<C extends { t: string }>(o: {
  */
 export async function quiet(runtime: PollRuntime, gate: RequestGate, clock: VirtualClock, ticks: number, slowest = 20_000): Promise<void> {
 	await gate.settle();
+	// A history may end unpublished: the user publishes again, and the watch goes on.
+	await Promise.all([gate.track(runtime.publish()), gate.settle()]);
 	gate.latencyMs = Math.min(Math.max(gate.latencyMs, 200), slowest);
 	for (let n = 0; n < ticks; n++) {
 		clock.advance(60_000);

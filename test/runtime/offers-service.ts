@@ -95,10 +95,12 @@ export class OffersHistory {
 		const wrong: string[] = [];
 		const reported = new Map<string, number[]>();
 		const news = new Map<string, number>();
+		/** Offers reported saying their earlier version was unknown: new or updated, it could not be told. */
+		const unknowns = new Set<string>();
 		for (const item of runs.flat()) {
 			const { event, previousVersionUnknown, notice, ...offer } = item.json;
-			void previousVersionUnknown;
 			void notice;
+			const unknown = previousVersionUnknown === true;
 			const id = String(offer.OfferId);
 			const versions = this.versions.get(id);
 			const index = versions?.findIndex((v) => canonical(v.offer) === canonical(offer)) ?? -1;
@@ -109,8 +111,12 @@ export class OffersHistory {
 			if (versions[index].appearedAt < this.watchFrom) wrong.push(`${String(event)} ${id}: a version from before the watch began`);
 			if (event === 'new') {
 				news.set(id, (news.get(id) ?? 0) + 1);
-				if (versions[0].appearedAt < this.watchFrom) wrong.push(`new ${id}: the offer was there before the watch began`);
-			} else if (!o.includeUpdates) wrong.push(`${String(event)} ${id}: only new offers were asked for`);
+				// Said so: an offer first seen after the watch began may be an older one changed since.
+				if (versions[0].appearedAt < this.watchFrom && !unknown) wrong.push(`new ${id}: the offer was there before the watch began`);
+			} else if (event !== 'updated') wrong.push(`${String(event)} ${id}: no such event`);
+			else if (!o.includeUpdates) wrong.push(`updated ${id}: only new offers were asked for`);
+			else if (versions[0].appearedAt >= this.watchFrom && !unknown && !news.has(id)) wrong.push(`updated ${id}: a new offer reported as updated, before it was reported new`);
+			if (unknown) unknowns.add(id);
 			const seen = reported.get(id) ?? [];
 			if (seen.includes(index)) wrong.push(`${String(event)} ${id}: version ${index + 1} reported again`);
 			reported.set(id, [...seen, index]);
@@ -119,7 +125,7 @@ export class OffersHistory {
 		for (const [id, versions] of this.versions) {
 			if (Date.parse(versions[versions.length - 1].offer.OfferSubmissionDate) < o.submittedSince) continue;
 			const created = versions[0].appearedAt >= this.watchFrom;
-			if (created && !news.has(id) && !(o.includeUpdates && reported.has(id))) wrong.push(`${id}: appeared after the watch began, never reported`);
+			if (created && !news.has(id) && !unknowns.has(id)) wrong.push(`${id}: appeared after the watch began, never reported new`);
 			const changed = versions.some((v) => v.appearedAt >= this.watchFrom);
 			if (o.includeUpdates && changed && !(reported.get(id) ?? []).includes(versions.length - 1)) {
 				wrong.push(`${id}: its last version (${versions.length}) was never reported`);

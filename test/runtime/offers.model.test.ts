@@ -126,3 +126,9 @@ describe('SkySlope Trigger: histories that found a bug', () => {
 		});
 	});
 });
+
+describe('SkySlope Trigger: histories of issue 53', () => {
+	it('durable poll cursors, the first tick on another main: an offer that came between publishing and that tick, stamped a day before, is reported', async () => {
+		await expectExact({ runtime: { scheduler: 'durable', cursors: true, mains: 2 }, event: 'newOffers', commands: [{ t: 'create', daysAgo: 1, listing: 0 }, { t: 'tick', main: 1 }] });
+	});
+});

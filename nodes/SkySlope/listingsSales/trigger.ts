@@ -88,28 +88,29 @@ export async function pollListingsSales(this: IPollFunctions, event: TriggerEven
 		return null;
 	}
 
-	return await exclusivePoll(this, { label: `SkySlope Trigger (${listingsService.label})`, watch: event }, async (stored) => {
+	return await exclusivePoll(this, { label: `SkySlope Trigger (${listingsService.label})`, watch: event }, async (stored, { budgetMs }) => {
 		const state: TriggerState = stored.event === event ? (stored as TriggerState) : {};
 		if (event === 'statusChanged') {
-			const { state: next, emit } = await pollStatusChanged(this, { types, targets: statuses, state });
+			const { state: next, emit } = await pollStatusChanged(this, { types, targets: statuses, state, budgetMs });
 			return { state: next as IDataObject, emit: this.helpers.returnJsonArray(emit) };
 		}
 		if (!state.cursor) {
-			// The first poll (an activation, which n8n bounds in time) asks nothing: the watch begins now.
+			// The first poll (an activation, which n8n bounds in time) asks nothing: the watch begins
+			// now, on n8n's clock until a window reads the service's.
 			const now = new Date().toISOString();
-			return { state: { event, cursor: now, seen: {}, quietBefore: now }, emit: [] };
+			return { state: { event, cursor: now, seen: {}, quietBefore: now, ourClock: true }, emit: [] };
 		}
 		const window = await readWindow(this, { types, since: windowStart(state) as Date, by, statuses: serverStatuses });
 		// What happened before the watch began (the next window reaches back) is recorded, not
 		// emitted: no backlog flood. Its start read on the service's clock.
-		const began = serviceTime(state.quietBefore);
+		const quietBefore = serviceTime(state.quietBefore);
 		const { emit, state: next } = selectEvents({
 			event,
 			objects: window.objects,
 			state,
 			now: window.now,
 			targetStatuses: statuses,
-			recordBefore: began === undefined ? undefined : began - window.behindMs,
+			recordBefore: quietBefore === undefined ? undefined : quietBefore - window.behindMs,
 		});
 		return { state: next as IDataObject, emit: this.helpers.returnJsonArray(emit) };
 	});

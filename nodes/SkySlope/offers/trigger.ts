@@ -10,7 +10,7 @@ import {
 
 import { shownForEvents as shownFor } from '../shared';
 import { optionsField } from '../shared/fields';
-import { exclusivePoll } from '../shared/pollRuntime';
+import { exclusivePoll, historyBudget } from '../shared/pollRuntime';
 import { checkInt } from '../shared/validate';
 import { agentIdField, flattenOption, readAgentId } from './helpers/fields';
 import { flattenOffer } from './helpers/flatten';
@@ -129,9 +129,9 @@ export async function pollOffersEvent(this: IPollFunctions, event: string): Prom
 
 	const reReadDays = checkInt(this, 'Re-Read Period (Days)', options.sweepDays ?? 730, 0, { min: 0, max: MAX_RE_READ_DAYS });
 	const budget = checkInt(this, 'Re-Read Requests per Poll', options.sweepRequestsPerPoll ?? 5, 0, { min: 1, max: 100 });
-	return await exclusivePoll(this, { label: `SkySlope Trigger (${offersService.label})`, watch: 'offers' }, async (stored) => {
+	return await exclusivePoll(this, { label: `SkySlope Trigger (${offersService.label})`, watch: 'offers' }, async (stored, { budgetMs }) => {
 		const state = stored as OffersTriggerState;
-		const found = await pollOffers(this, state, { key: `${scope}:${agentId ?? ''}`, agentId, now, lookBackDays, reReadDays, budget, includeUpdates });
+		const found = await pollOffers(this, state, { key: `${scope}:${agentId ?? ''}`, agentId, now, lookBackDays, reReadDays, budget, historyMs: historyBudget(budgetMs), includeUpdates });
 		// Never silent: past its bound the watch forgot offers of its period, and every poll says so.
 		const notice = state.floor
 			? `The trigger keeps at most ${MAX_SEEN} offers and forgot those submitted before ${state.floor}: a change to one of them is not reported. Shorten the Re-Read Period, or watch one agent's listings.`

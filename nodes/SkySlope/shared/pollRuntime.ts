@@ -106,8 +106,24 @@ function clean(state: IDataObject): IDataObject {
 	return rest;
 }
 
-/** What a poll of a trigger does: from a state (its own copy), the state to keep and the items to emit. */
-export type TriggerPoll = (state: IDataObject) => Promise<{ state: IDataObject; emit: INodeExecutionData[] }>;
+/** What a poll of a trigger does: from a state (its own copy), the state to keep and the items to emit; `budgetMs`, n8n's time for it. */
+export type TriggerPoll = (state: IDataObject, poll: { budgetMs: number }) => Promise<{ state: IDataObject; emit: INodeExecutionData[] }>;
+
+/**
+ * The state of a watch's first poll, kept in the workflow's global static data, which n8n saves
+ * after publishing and at each emit. With durable poll cursors the node's own static data is a
+ * cursor row, and the poll that runs when publishing commits it only if it emits: the first tick
+ * (on another main, or after a restart) finds it empty and would begin the watch again, losing
+ * what changed between. Keyed by the node's id, with its name (n8n keeps a node's static data under
+ * its name, so a renamed node starts empty, and this is not its state); dropped once the node's own
+ * state holds one.
+ */
+interface FirstState {
+	watch: string;
+	name: string;
+	state: IDataObject & Stamp;
+}
+const firstStateKey = (ctx: IPollFunctions) => `skySlopeFirstPoll:${ctx.getNode().id ?? ctx.getNode().name}`;
 
 /**
  * Runs one poll of a trigger, alone: returns null without calling `poll` while another poll of the
@@ -137,7 +153,14 @@ export async function exclusivePoll(
 	slot.running = { token, startedAt: now };
 	try {
 		const stored = ctx.getWorkflowStaticData('node') as IDataObject & Stamp;
-		const storedStamp = stampOf(stored);
+		const global = ctx.getWorkflowStaticData('global');
+		const empty = Object.keys(stored).length === 0;
+		const saved = global[firstStateKey(ctx)] as Partial<FirstState> | undefined;
+		const firstState = empty && saved?.watch === watch && saved.name === ctx.getNode().name && saved.state && typeof saved.state === 'object' ? saved.state : undefined;
+		// A top-level key is assigned or deleted: n8n watches those for a change to save.
+		if (!empty && saved) delete global[firstStateKey(ctx)];
+		const from = firstState ?? stored;
+		const storedStamp = stampOf(from);
 		// The stored state is one this process's newest carries on from: its stamp is on the line (or
 		// the line began from an unstamped state, and the stored one still has no stamp).
 		const onLine = storedStamp === undefined ? slot.fromUnstamped === true : slot.line.some((entry) => entry.stamp === storedStamp);
@@ -147,7 +170,7 @@ export async function exclusivePoll(
 			slot.line = storedStamp === undefined ? [] : [{ stamp: storedStamp }];
 			slot.fromUnstamped = storedStamp === undefined;
 		}
-		const kept = fromMemory ? (slot.newest as IDataObject & Stamp) : stored;
+		const kept = fromMemory ? (slot.newest as IDataObject & Stamp) : from;
 		// The state of another watch (the trigger's event changed to another service's, or to another
 		// event of its own) is not this one's: neither its cursors nor its pending items carry over.
 		const start: IDataObject & Stamp = typeof kept.watch === 'string' && kept.watch !== watch ? {} : kept;
@@ -155,7 +178,7 @@ export async function exclusivePoll(
 		// A copy: n8n's static data is a watched proxy, and a poll that fails must leave it as it was.
 		const { state, emit } = pending.length
 			? { state: copyJson(clean(start)) as IDataObject, emit: [] }
-			: await poll(copyJson(clean(start)) as IDataObject);
+			: await poll(copyJson(clean(start)) as IDataObject, { budgetMs: pollBudgetMs(ctx) });
 		if (slot.running?.token !== token) {
 			ctx.logger.warn(`${label}: a poll that ran longer than ${STALE_POLL_MS / 60000} minutes ended; a later poll took over, so it keeps nothing`);
 			return null;
@@ -172,7 +195,17 @@ export async function exclusivePoll(
 		for (const k of Object.keys(stored)) if (!(k in next)) delete stored[k];
 		Object.assign(stored, next);
 		slot.newest = next;
-		slot.line.push({ stamp });
+		if (empty && !firstState) global[firstStateKey(ctx)] = { watch, name: ctx.getNode().name, state: next } satisfies FirstState;
+		// An emitting poll's state is this process's only while n8n keeps it: n8n throws a poll's
+		// items away when its registration went meanwhile (an unpublish, an edit, a lead that moved;
+		// poll-trigger-executor.js) or the workflow is no longer active (the durable task handler),
+		// and then saves nothing. It saves the state of a poll whose items it takes as they are
+		// emitted, so the next poll finds this stamp stored, or else starts from what is stored and
+		// finds those items again.
+		if (items.length && !late) {
+			slot.line = [{ stamp }];
+			slot.fromUnstamped = false;
+		} else slot.line.push({ stamp });
 		if (slot.line.length > LINE_LIMIT) slot.line.splice(0, slot.line.length - LINE_LIMIT);
 		if (late) {
 			ctx.logger.warn(`${label}: this poll took ${Math.round((Date.now() - now) / 1000)} s, past n8n's ${Math.round(deadline / 1000)} s; the ${items.length} item(s) it found are emitted by the next tick`);
@@ -186,14 +219,13 @@ export async function exclusivePoll(
 
 /**
  * The time a poll may spend reading history (the status book, the offers baseline): half the
- * budget n8n gives a poll (36 s under the durable scheduler, 5 minutes on the classic path), at most
- * HISTORY_CAP_MS, so that a poll that is an activation (a publish, a restart: n8n aborts a
- * publication after about 84 s) stays well inside n8n's deadline. n8n 1.x gives no budget.
+ * budget n8n gives a poll (36 s to a durable tick, 5 minutes otherwise), at most HISTORY_CAP_MS, so
+ * that a poll that is an activation (a publish, a restart: n8n aborts a publication after about
+ * 84 s) stays well inside n8n's deadline. n8n 1.x gives no budget.
  */
 const HISTORY_CAP_MS = 30_000;
-export function historyBudgetMs(ctx: IPollFunctions): number {
-	const budget = pollBudgetMs(ctx);
-	return Math.min(HISTORY_CAP_MS, Number.isFinite(budget) ? budget / 2 : HISTORY_CAP_MS);
+export function historyBudget(pollBudgetMs: number): number {
+	return Math.min(HISTORY_CAP_MS, Number.isFinite(pollBudgetMs) ? pollBudgetMs / 2 : HISTORY_CAP_MS);
 }
 
 /** The time n8n gives a poll (`getPollBudgetMs()`, n8n 2.x); unbounded on n8n 1.x. */

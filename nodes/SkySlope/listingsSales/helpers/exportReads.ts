@@ -4,10 +4,10 @@ import { serviceTime } from '../../shared';
 import { skySlopeStream } from '../transport';
 import { ExportStreamError, parseExportStream } from './exportStreamParser';
 import { notWhole } from './exportSummary';
+import { MAX_CLOCK_SKEW_MS } from './triggerState';
 import { fileType } from './statusBook';
 
 /** How far behind ours the service's clock may be before its time is taken for a zone misread. */
-const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
 
 /** One read of the bulk export by the trigger. */
 export interface ExportRead {

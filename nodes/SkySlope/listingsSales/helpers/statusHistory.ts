@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { serviceTime } from '../../shared';
-import { historyBudgetMs } from '../../shared/pollRuntime';
+import { historyBudget } from '../../shared/pollRuntime';
 import { readExport, readWindow } from './exportReads';
 import { summaryCounts } from './exportSummary';
 import { fileGuid, StatusBook } from './statusBook';
@@ -71,6 +71,7 @@ function sliceWords(slice: { createdAfter?: string; createdBefore: string }): st
  * its cursor and seen keys go on: the changes since its cursor are read from the next poll on.
  */
 function statusState(stored: TriggerState, types: string[], now: number): { state: TriggerState; begun: boolean } {
+	// A watch begun on n8n's clock (`ourClock`) goes on as it is: its first window dates it on the service's.
 	const readable = StatusBook.fits(stored.book, types) && (!stored.history || Array.isArray(stored.history.unread));
 	if (readable) return { state: stored, begun: false };
 	const earlier = stored.earlier ?? (stored.book && Array.isArray(stored.book.types) ? stored.book : undefined);
@@ -82,6 +83,7 @@ function statusState(stored: TriggerState, types: string[], now: number): { stat
 			seen: stored.seen ?? {},
 			book: new StatusBook(types).toData(),
 			bookSince: new Date(now).toISOString(),
+			...(stored.cursor ? {} : { ourClock: true }),
 			history: { unread: historySlices(now) },
 			...(earlier ? { earlier } : {}),
 			...(stored.statuses ? { statuses: stored.statuses } : {}),
@@ -167,7 +169,7 @@ async function readSlice(
  */
 export async function pollStatusChanged(
 	ctx: IPollFunctions,
-	options: { types: string[]; targets: string[]; state: TriggerState },
+	options: { types: string[]; targets: string[]; state: TriggerState; budgetMs: number },
 ): Promise<{ state: TriggerState; emit: IDataObject[] }> {
 	const { types, targets } = options;
 	const startedAt = Date.now();
@@ -181,11 +183,17 @@ export async function pollStatusChanged(
 	const earlier = (type: string, guid: string) => (reading ? (earlierBook?.get(type, guid) ?? earlierStatuses[guid]) : undefined);
 
 	const window = await readWindow(ctx, { types, since: windowStart(state) as Date, by: 'modified' });
+	if (state.ourClock) {
+		// The watch began on n8n's clock: on the service's, it began as far before as the service runs behind.
+		const since = serviceTime(state.bookSince);
+		if (since !== undefined) state.bookSince = new Date(since - window.behindMs).toISOString();
+		delete state.ourClock;
+	}
 	const { emit, state: next } = selectEvents({ event: 'statusChanged', objects: window.objects, state, now: window.now, targetStatuses: targets, book, earlier });
 
 	if (state.history) {
 		const unread = [...state.history.unread];
-		const budget = historyBudgetMs(ctx);
+		const budget = historyBudget(options.budgetMs);
 		// What changed since the next window's start is that window's to compare, not history.
 		const changedFrom = (windowStart(next) as Date).getTime();
 		const newestYear = new Date(serviceTime(state.bookSince) ?? startedAt).getUTCFullYear();

@@ -24,6 +24,11 @@ export interface TriggerState {
 	/** When the watch began (ISO; this machine's clock): the next window records what came before. */
 	quietBefore?: string;
 	/**
+	 * The cursor (and `bookSince`) are n8n's clock, not yet the service's: the watch has just begun.
+	 * The first window reaches back as far as the service's clock may be behind, and learns by how much.
+	 */
+	ourClock?: boolean;
+	/**
 	 * The book is known from this moment (ISO): a file created since that the book does not hold is
 	 * new to the account; one created before it was not read, and its earlier status is unknown.
 	 */
@@ -58,10 +63,13 @@ export function eventTime(event: TriggerEvent, object: IDataObject): number {
 	return time ?? 0;
 }
 
-/** Where the next window starts. */
+/** How far behind n8n's clock the service's may run, at most: what a window corrects. */
+export const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
+
+/** Where the next window starts: a cursor on n8n's clock reaches back as far as the service's may be behind. */
 export function windowStart(state: TriggerState): Date | undefined {
 	const ms = serviceTime(state.cursor);
-	return ms === undefined ? undefined : new Date(ms - limits.overlapMs);
+	return ms === undefined ? undefined : new Date(ms - limits.overlapMs - (state.ourClock ? MAX_CLOCK_SKEW_MS : 0));
 }
 
 function bounded<T>(record: Record<string, T>, max: number): Record<string, T> {

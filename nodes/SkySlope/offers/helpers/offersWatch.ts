@@ -1,6 +1,5 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { historyBudgetMs } from '../../shared/pollRuntime';
 import { MAX_RANGE_DAYS } from '../service';
 import { dayOf, listOffersInRange, type Offer } from './offers';
 import { byModification, diffOffers, pruneSeen, type OffersTriggerState } from './triggerState';
@@ -38,7 +37,17 @@ export const BASELINE_REQUESTS_PER_POLL = 50;
 export async function pollOffers(
 	ctx: IPollFunctions,
 	state: OffersTriggerState,
-	o: { key: string; agentId?: string; now: number; lookBackDays: number; reReadDays: number; budget: number; includeUpdates: boolean },
+	o: {
+		key: string;
+		agentId?: string;
+		now: number;
+		lookBackDays: number;
+		reReadDays: number;
+		budget: number;
+		/** The time this poll may spend on the baseline and the re-read. */
+		historyMs: number;
+		includeUpdates: boolean;
+	},
 ): Promise<Found[]> {
 	const { now, lookBackDays, reReadDays, includeUpdates } = o;
 	const lookBackStart = now - lookBackDays * DAY_MS;
@@ -83,8 +92,7 @@ export async function pollOffers(
 		// The first poll reports nothing: whatever it reads was there when the watch began.
 		const reportFrom = first ? Number.POSITIVE_INFINITY : since;
 		const began = Date.now();
-		const spend = historyBudgetMs(ctx);
-		for (let n = 0; horizon > watchStart && (n === 0 || (Date.now() - began < spend && pages.count < BASELINE_REQUESTS_PER_POLL)); n++) {
+		for (let n = 0; horizon > watchStart && (n === 0 || (Date.now() - began < o.historyMs && pages.count < BASELINE_REQUESTS_PER_POLL)); n++) {
 			// Whole days, one request's worth (the day windows of dayWindows), ending where the last began.
 			const from = Math.max(watchStart, Math.floor((horizon - 1) / DAY_MS) * DAY_MS - (SWEEP_WINDOW_DAYS - 1) * DAY_MS);
 			found.push(...oldestFirst(await read(from, horizon - 1, (offers) => diffOffers(state, offers, { includeUpdates, baselineSince: reportFrom }))));
@@ -93,7 +101,7 @@ export async function pollOffers(
 		}
 		if (horizon <= watchStart) delete state.baselineSince;
 	} else {
-		found.push(...(await reRead(state, { read, pages, watchStart, lookBackStart, reReadDays, lookBackDays, budget: o.budget, spend: historyBudgetMs(ctx), includeUpdates })));
+		found.push(...(await reRead(state, { read, pages, watchStart, lookBackStart, reReadDays, lookBackDays, budget: o.budget, spend: o.historyMs, includeUpdates })));
 	}
 	state.cursor = new Date(now).toISOString();
 	if (pages.pageSize) state.pageSize = pages.pageSize;
@@ -121,7 +129,7 @@ async function reRead(
 		reReadDays: number;
 		lookBackDays: number;
 		budget: number;
-		/** The poll's time for history (historyBudgetMs). */
+		/** The poll's time for history (historyBudget). */
 		spend: number;
 		includeUpdates: boolean;
 	},
