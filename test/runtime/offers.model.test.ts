@@ -128,7 +128,13 @@ describe('SkySlope Trigger: histories that found a bug', () => {
 });
 
 describe('SkySlope Trigger: histories of issue 53', () => {
-	it('durable poll cursors, the first tick on another main: an offer that came between publishing and that tick, stamped a day before, is reported', async () => {
+	it('unpublished while a poll runs, then published again: n8n threw that poll away, and its new offer is reported (issue 53, 1)', async () => {
+		for (const runtime of RUNTIMES) {
+			await expectExact({ runtime, event: 'newOffers', commands: [{ t: 'create', daysAgo: 0, listing: 0 }, { t: 'tick', main: 0 }, { t: 'unpublish' }] });
+		}
+	});
+
+	it('durable poll cursors, the first tick on another main: an offer that came between publishing and that tick, stamped a day before, is reported (issue 53, 2)', async () => {
 		await expectExact({ runtime: { scheduler: 'durable', cursors: true, mains: 2 }, event: 'newOffers', commands: [{ t: 'create', daysAgo: 1, listing: 0 }, { t: 'tick', main: 1 }] });
 	});
 });
