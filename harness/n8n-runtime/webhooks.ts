@@ -58,11 +58,15 @@ export class WebhookRuntime {
 		this.trace.push('activated');
 	}
 
-	/** A request reaches a processor: it loads the static data now, and saves it when it answers. */
-	deliver(processor: number, body: IDataObject, query: Record<string, string>, label: string): Promise<void> {
+	/**
+	 * A request reaches a processor: it loads the static data now, and saves it when it answers. A
+	 * test event (the editor's test URL, `test`) runs in manual mode and saves nothing
+	 * (n8n/dist/webhooks/test-webhooks.js); its run is no production run.
+	 */
+	deliver(processor: number, body: IDataObject, query: Record<string, string>, label: string, test = false): Promise<void> {
 		const p = processor % this.processors.length;
 		const staticData = JSON.parse(this.db.staticData) as IDataObject;
-		this.trace.push(`${label} reaches processor ${p}`);
+		this.trace.push(`${label} reaches processor ${p}${test ? ' as a test event' : ''}`);
 		const request = (async () => {
 			try {
 				const result = await runWebhook({
@@ -73,11 +77,16 @@ export class WebhookRuntime {
 					webhookBaseUrl: this.o.webhookBaseUrl,
 					workflowId: WORKFLOW_ID,
 					request: { body, query },
+					...(test ? { mode: 'manual' as const } : {}),
 				});
+				const items = result.workflowData?.[0];
+				if (test) {
+					this.trace.push(`${label} answered ${result.response.status} as a test event${items?.length ? `: a test run of ${items.length}` : ''}`);
+					return;
+				}
 				// n8n saves after the webhook answers: the model decides when, among the requests in flight.
 				await this.o.gate.hold(`save of ${label}`);
 				this.db.staticData = JSON.stringify(result.staticData);
-				const items = result.workflowData?.[0];
 				this.deliveries.push({ processor: p, status: result.response.status, ...(items?.length ? { items } : {}) });
 				this.trace.push(`${label} answered ${result.response.status} by processor ${p}${items?.length ? `: a run of ${items.length}` : `: ${result.response.body.slice(0, 80)}`}`);
 			} catch (error) {

@@ -294,7 +294,8 @@ export class SkySlopeSigningTrigger implements INodeType {
 			if (!done) for (const claim of claims) claim.release();
 		}
 		for (const claim of claims) claim.save();
-		markSave(this, data);
+		// n8n never saves a test event's static data: its mark would be missed as if overwritten.
+		if (this.getMode() !== 'manual') markSave(this, data);
 		for (const item of items) {
 			item.json.deliveryKey ??= deliveryKey;
 			if (notices.length) item.json.notice = [item.json.notice, ...notices].filter(Boolean).join(' ');

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'crypto';
 import { NodeOperationError, type IDataObject, type IHookFunctions, type IWebhookFunctions } from 'n8n-workflow';
 
 import { serviceTime } from '../../shared/dates';
+import { triggerKey } from '../../shared/node';
 import { FORMS_CREDENTIAL } from '../service';
 
 /** What the Forms trigger keeps between calls, and how it recognises its own notifications. */
@@ -315,17 +316,21 @@ const ownSaves = new Map<string, string[]>();
 /** Entries of `savedBy` kept: the processes that saved last. */
 const SAVED_BY_LIMIT = 16;
 
-const triggerOf = (ctx: IWebhookFunctions) => `${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id ?? ctx.getNode().name}`;
-
 /**
  * Whether another process's save overwrote this process's last one: its entry in `savedBy` is not
- * what it wrote. n8n saves a webhook's static data whole, the last save winning; of two processes
- * that handle this trigger's notifications at once, one loses what the other remembered.
+ * what it wrote, and another process saved after this one first did. n8n saves a webhook's static
+ * data whole, the last save winning; of two processes that handle this trigger's notifications at
+ * once, one loses what the other remembered. Without a later save of another process, this one's
+ * own were only not saved yet: requests of one process that overlap (each loads the state before the
+ * other's save), or a test event (n8n never saves one).
  */
 export function savedOver(ctx: IWebhookFunctions, data: TriggerState): boolean {
-	const mine = ownSaves.get(triggerOf(ctx));
-	const stored = data.savedBy?.[PROCESS_ID];
-	return mine !== undefined && !(typeof stored === 'string' && mine.includes(stored));
+	const mine = ownSaves.get(triggerKey(ctx));
+	if (!mine?.length) return false;
+	const savedBy = data.savedBy && typeof data.savedBy === 'object' ? data.savedBy : {};
+	const stored = savedBy[PROCESS_ID];
+	if (typeof stored === 'string' && mine.includes(stored)) return false;
+	return Object.entries(savedBy).some(([id, at]) => id !== PROCESS_ID && typeof at === 'string' && at > mine[0]);
 }
 
 /** Stamps this process's save into the state (call just before the webhook answers). */
@@ -336,9 +341,9 @@ export function markSave(ctx: IWebhookFunctions, data: TriggerState): void {
 		.sort(([, a], [, b]) => (a < b ? 1 : -1))
 		.slice(0, SAVED_BY_LIMIT - 1);
 	data.savedBy = { ...Object.fromEntries(others), [PROCESS_ID]: at };
-	const mine = ownSaves.get(triggerOf(ctx)) ?? [];
+	const mine = ownSaves.get(triggerKey(ctx)) ?? [];
 	mine.push(at);
-	ownSaves.set(triggerOf(ctx), mine.slice(-64));
+	ownSaves.set(triggerKey(ctx), mine.slice(-64));
 }
 
 /** Said on every run of a process that found its save overwritten. */
