@@ -259,14 +259,15 @@ export class SkySlopeSigningTrigger implements INodeType {
 		const notices: string[] = [];
 		// Never silent: a process whose save another overwrote says so on every run it starts.
 		if (savedOver(this, data)) notices.push(SEVERAL_PROCESSORS_NOTICE);
-		let deliveryKey = seenKey(body);
+		// The signings this notification delivers, each with its key (one, unless it carries no time).
+		let signings: Array<{ key: string; signedAt?: string }> = [{ key: seenKey(body) }];
 		if (once) {
 			const seen = await claimNotification(this, { data, body, facts, listed });
 			if (seen.repeat) return { webhookResponse: { received: true, ignored: 'repeat of a handled notification' } };
 			notices.push(...seen.notices);
 			if (seen.claim) {
 				claims.push(seen.claim);
-				deliveryKey = seen.claim.taken[0];
+				signings = seen.claim.taken.map((key) => ({ key, signedAt: seen.signedAt?.[key] }));
 			}
 		}
 
@@ -287,7 +288,7 @@ export class SkySlopeSigningTrigger implements INodeType {
 							listed,
 							claims: once ? claims : undefined,
 						})
-					: [await itemPerNotification(this, { fileId, facts, body, receivedAt, options, prefix, listed })];
+					: fanOut(await itemPerNotification(this, { fileId, facts, body, receivedAt, options, prefix, listed }), signings);
 			done = true;
 		} finally {
 			// A delivery that failed gives its keys back: a resend must deliver them.
@@ -297,7 +298,7 @@ export class SkySlopeSigningTrigger implements INodeType {
 		// n8n never saves a test event's static data: its mark would be missed as if overwritten.
 		if (this.getMode() !== 'manual') markSave(this, data);
 		for (const item of items) {
-			item.json.deliveryKey ??= deliveryKey;
+			item.json.deliveryKey ??= signings[0].key;
 			if (notices.length) item.json.notice = [item.json.notice, ...notices].filter(Boolean).join(' ');
 		}
 		if (notices.length) this.logger.warn(`SkySlope Signing Trigger: ${notices.join(' ')}`);
@@ -311,4 +312,15 @@ export class SkySlopeSigningTrigger implements INodeType {
 		res.end(JSON.stringify({ received: true }));
 		return { noWebhookResponse: true, workflowData: [items] };
 	}
+}
+
+/**
+ * A notification without a signing time that stands for several signings not delivered yet: one
+ * item each, with its own deliveryKey and signing time, so that a write keyed on deliveryKey keeps
+ * every signing whichever processor delivers it too.
+ */
+function fanOut(item: INodeExecutionData, signings: Array<{ key: string; signedAt?: string }>): INodeExecutionData[] {
+	if (signings.length < 2) return [item];
+	const notice = `This notification carries no signing time and stands for the ${signings.length} signings of its envelope not delivered before: one item each.`;
+	return signings.map(({ key, signedAt }) => ({ ...item, json: { ...item.json, deliveryKey: key, ...(signedAt ? { signedAt } : {}), notice } }));
 }

@@ -151,17 +151,18 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 }
 
 /**
- * Per envelope: runs at least for every signing whose notification came (told apart by their
+ * Per envelope: a delivery at least for every signing whose notification came (told apart by their
  * times; without one, by what the service lists), and at most one per signing made (counted by
  * deliveryKey): a notification without a time may stand for a later signing whose own has not
- * come yet. A run with a deliveryKey already delivered is a
- * repeat: only with several processors.
+ * come yet. A delivery with a deliveryKey already delivered is a repeat: only with several
+ * processors (and then every signing still has a delivery of its own key).
  */
 function check(signings: Signing[], sent: Set<number>, runs: INodeExecutionData[][], processors: number): string[] {
 	const wrong: string[] = [];
 	const byEnvelope = new Map<number, Array<{ key: string; notice: string }>>();
-	for (const items of runs) {
-		const json = items[0].json;
+	// A run may deliver several signings (a notification without a time stands for every one not
+	// delivered yet), one item each: each item is a delivery.
+	for (const { json } of runs.flat()) {
 		const envelope = signings.find((s) => s.body.formsEnvelopeId === json.formsEnvelopeId)?.envelope;
 		if (envelope === undefined) {
 			wrong.push(`a run for envelope ${String(json.formsEnvelopeId)}, never signed here`);
@@ -225,6 +226,31 @@ describe('SkySlope Signing Trigger: generated histories in a model of n8n\'s web
 
 // Found by the model on the main of issue 46, each shrunk by hand to what shows it.
 describe('SkySlope Signing Trigger: histories that found a bug', () => {
+	it('two processors, the second signing\'s notification without a time while the first\'s is handled: each signing delivered with its own deliveryKey (issue 53, 4)', async () => {
+		await expectExact({
+			processors: 2,
+			commands: [
+				{ t: 'sign', again: false, timeless: false },
+				{ t: 'send', pick: 0, processor: 0 },
+				{ t: 'sign', again: true, timeless: true },
+				{ t: 'send', pick: 1, processor: 1 },
+			],
+		});
+	});
+
+	it('three processors, the long mode\'s history of the last stop: no signing missed (issue 53, 4)', async () => {
+		await expectExact({
+			processors: 3,
+			commands: [
+				{ t: 'sign', again: false, timeless: false },
+				{ t: 'send', pick: 0, processor: 0 },
+				{ t: 'sign', again: true, timeless: true },
+				{ t: 'sign', again: false, timeless: false },
+				{ t: 'send', pick: 4, processor: 1 },
+			],
+		});
+	});
+
 	it('a test event before the first notification: no run says another process saved over this one\'s memory (issue 53, 5)', async () => {
 		await expectExact({ processors: 1, commands: [{ t: 'sign', again: false, timeless: false }, { t: 'testEvent', pick: 0, processor: 0 }, { t: 'settle' }, { t: 'sign', again: false, timeless: false }, { t: 'send', pick: 1, processor: 0 }] });
 	});

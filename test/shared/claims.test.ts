@@ -78,12 +78,12 @@ describe('claimKeys', () => {
 		expect(t.database().seen).toEqual(['k1', 'k2']);
 	});
 
-	it('firstOnly takes the first key not known (a notification without a time: the oldest signing not delivered)', () => {
+	it('takes every key not known, and none twice (a notification without a time: every signing not delivered)', () => {
 		const t = trigger();
 		const r = t.request();
-		expect(claimKeys(r.ctx, 'seen', ['t1', 't2'], 100, true).taken).toEqual(['t1']);
-		expect(claimKeys(r.ctx, 'seen', ['t1', 't2'], 100, true).taken).toEqual(['t2']);
-		expect(claimKeys(r.ctx, 'seen', ['t1', 't2'], 100, true).taken).toEqual([]);
+		expect(claimKeys(r.ctx, 'seen', ['t1'], 100).taken).toEqual(['t1']);
+		expect(claimKeys(r.ctx, 'seen', ['t1', 't2', 't3'], 100).taken).toEqual(['t2', 't3']);
+		expect(claimKeys(r.ctx, 'seen', ['t1', 't2', 't3'], 100).taken).toEqual([]);
 	});
 
 	it('the bound forgets the oldest and says how many', () => {

@@ -60,10 +60,9 @@ export interface Claim {
 /**
  * Claims keys of one list of a webhook trigger's static data, synchronously: of two requests at the
  * same moment, only the first gets a key. Keys already known (stored or claimed in this process)
- * are not taken. With `firstOnly`, claims only the first key of `keys` not known (a notification
- * that stands for the oldest of several signings not delivered yet).
+ * are not taken.
  */
-export function claimKeys(ctx: IWebhookFunctions, list: string, keys: string[], limit: number, firstOnly = false): Claim {
+export function claimKeys(ctx: IWebhookFunctions, list: string, keys: string[], limit: number): Claim {
 	const data = ctx.getWorkflowStaticData('node');
 	const entry = claimedList(ctx, list);
 	const known = knownKeys(entry, data[list], limit);
@@ -74,7 +73,6 @@ export function claimKeys(ctx: IWebhookFunctions, list: string, keys: string[], 
 		set.add(k);
 		taken.push(k);
 		entry.released.delete(k);
-		if (firstOnly) break;
 	}
 	entry.mine.push(...taken);
 	const forgot = Math.max(0, known.length + taken.length - limit);

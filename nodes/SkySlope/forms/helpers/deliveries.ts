@@ -23,22 +23,27 @@ import {
 /**
  * Whether a notification was handled before, by its key in the seen list, claimed at once
  * (claimKeys): of two requests at the same moment only one goes on. A notification without a
- * signing time stands for the oldest signing of its envelope (and documents) not delivered yet, by
- * the dateSigned the service lists: two signings start two runs whatever order their notifications
- * come in, and a resend of both starts none. When the list cannot be read, the notification is
+ * signing time stands for every signing of its envelope (and documents) not delivered yet, by the
+ * dateSigned the service lists (`signedAt`, one per signing it delivers): whatever order
+ * notifications come in, and whichever processor takes them, each signing is delivered with its
+ * own deliveryKey, and a resend starts nothing. When the list cannot be read, the notification is
  * delivered rather than taken for a repeat it may not be, and `notices` says why.
  */
 export async function claimNotification(
 	ctx: IWebhookFunctions,
 	n: { data: IDataObject; body: IDataObject; facts: NotificationFacts; listed: () => Promise<IDataObject[]> },
-): Promise<{ repeat: boolean; claim?: Claim; notices: string[] }> {
+): Promise<{ repeat: boolean; claim?: Claim; signedAt?: Record<string, string>; notices: string[] }> {
 	const notices: string[] = [];
 	n.data.seen = seenKeys(n.data.seen);
 	let candidates: string[] | undefined = [seenKey(n.body)];
+	let signedAt: Record<string, string> | undefined;
 	if (notificationTime(n.body) === undefined) {
 		try {
 			const times = signingTimes(documentsOfSigning(await n.listed(), n.facts));
-			if (times.length) candidates = times.map((at) => seenKey(n.body, at));
+			if (times.length) {
+				signedAt = Object.fromEntries(times.map((at) => [seenKey(n.body, at), at]));
+				candidates = Object.keys(signedAt);
+			}
 		} catch (error) {
 			candidates = undefined;
 			notices.push(
@@ -47,12 +52,12 @@ export async function claimNotification(
 		}
 	}
 	if (!candidates) return { repeat: false, notices };
-	const claim = claimKeys(ctx, 'seen', candidates, SEEN_LIMIT, true);
+	const claim = claimKeys(ctx, 'seen', candidates, SEEN_LIMIT);
 	if (!claim.taken.length) return { repeat: true, notices };
 	if (claim.forgot) {
 		notices.push(`The trigger remembers the last ${SEEN_LIMIT} notifications and forgot the oldest ${claim.forgot} to hold this one: a resend of one of those would start a run again.`);
 	}
-	return { repeat: false, claim, notices };
+	return { repeat: false, claim, signedAt, notices };
 }
 
 export interface Signing {
