@@ -112,10 +112,15 @@ export class FilesHistory {
 			const before = f.statuses.filter((s) => s.at < this.watchFrom);
 			return before.length ? before[before.length - 1].status : undefined;
 		};
-		// Within the service's clock's distance of the watch's start, which came first cannot be told:
-		// a change (or a file entered) then may be taken for what the watch began with.
+		// Within the service's clock's distance of the watch's start, either side, which came first
+		// cannot be told: a change (or a file entered) then may be taken for what the watch began
+		// with, or for the watch's first change.
+		const graceStart = this.watchFrom - MAX_SKEW_MS;
 		const graceEnd = this.watchFrom + MAX_SKEW_MS;
-		const startStatuses = (f: FileTruth): Array<string | undefined> => [atWatch(f), ...f.statuses.filter((s) => s.at >= this.watchFrom && s.at < graceEnd).map((s) => s.status)];
+		const startStatuses = (f: FileTruth): Array<string | undefined> => {
+			const before = f.statuses.filter((s) => s.at < graceStart);
+			return [before.length ? before[before.length - 1].status : undefined, ...f.statuses.filter((s) => s.at >= graceStart && s.at < graceEnd).map((s) => s.status)];
+		};
 		const isStart = (f: FileTruth, status: unknown) => startStatuses(f).some((s) => (s === undefined ? status === undefined : sameStatus(s, status)));
 		for (const item of runs.flat()) {
 			const type = item.json.objectType === 'sale' ? 'sale' : 'listing';
@@ -136,7 +141,7 @@ export class FilesHistory {
 				if (!had) wrong.push(`${where}: a status it did not have after the watch began`);
 				continue;
 			}
-			const took = f.statuses.some((s) => s.at >= this.watchFrom && sameStatus(s.status, item.json.status));
+			const took = f.statuses.some((s) => s.at >= graceStart && sameStatus(s.status, item.json.status));
 			if (!took) wrong.push(`${where}: a status it did not take after the watch began`);
 			const from = item.json.previousStatus === null ? undefined : item.json.previousStatus;
 			if (reportedBefore ? !(from !== undefined && sameStatus(from, known)) : !isStart(f, from)) {

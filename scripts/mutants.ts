@@ -1,0 +1,218 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// Mutation testing of the triggers' runtime: each mutant below puts back one rule that was wrong once
+// (an audit's defect, a bug the model found) or breaks one the triggers stand on, and the model's
+// generated histories alone (test/runtime, "generated histories", no named test) must kill it.
+//
+// Why a curated set and not StrykerJS: every mutant costs a run of the model's properties (minutes at
+// the long mode's size); Stryker's hundreds of syntactic mutants of these files would take days, most
+// of them killed by a type check or changing nothing the model can see (a log line). These are
+// semantic: each one changes what a trigger emits, or when, under some history n8n can produce. A
+// mutant that survives is a history the generators do not make: widen them, or say here why the
+// mutant changes nothing emitted.
+//
+//   npm run test:mutants                 every mutant, MODEL_RUNS=40 histories a property
+//   MODEL_RUNS=100 npm run test:mutants  the long mode's size (CI's mutants job)
+//   MUTANTS=memory-wins,late npm run test:mutants
+import { spawnSync } from 'child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+interface Mutant {
+	id: string;
+	file: string;
+	from: string;
+	to: string;
+	/** What the mutant puts back, in words. */
+	what: string;
+	/** Which model tests can see it (a jest path pattern). */
+	tests: string;
+}
+
+const POLL = 'test/runtime/(listings|offers)';
+const MUTANTS: Mutant[] = [
+	{
+		id: 'memory-wins',
+		file: 'nodes/SkySlope/shared/pollRuntime.ts',
+		from: 'const fromMemory = slot.newest !== undefined && onLine;',
+		to: 'const fromMemory = slot.newest !== undefined;',
+		what: "the process's memory wins over a state another main saved (the last audit's defect 3)",
+		tests: POLL,
+	},
+	{
+		id: 'late',
+		file: 'nodes/SkySlope/shared/pollRuntime.ts',
+		from: 'const late = items.length > 0 && Date.now() - now > deadline;',
+		to: 'const late = false;',
+		what: "a poll past n8n's time emits its items (n8n has abandoned it: they are lost)",
+		tests: POLL,
+	},
+	{
+		id: 'thrown-away',
+		file: 'nodes/SkySlope/shared/pollRuntime.ts',
+		from: 'if (items.length && !late) {',
+		to: 'if (false) {',
+		what: "an emitting poll's state stays this process's though n8n threw its items away (issue 53, 1)",
+		tests: POLL,
+	},
+	{
+		id: 'first-state',
+		file: 'nodes/SkySlope/shared/pollRuntime.ts',
+		from: 'const from = firstState ?? stored;',
+		to: 'const from = stored;',
+		what: 'the first poll\'s state, which durable poll cursors do not keep, is not read back (issue 53, 2)',
+		tests: POLL,
+	},
+	{
+		id: 'not-exclusive',
+		file: 'nodes/SkySlope/shared/pollRuntime.ts',
+		from: 'if (slot.running && now - slot.running.startedAt < STALE_POLL_MS) {',
+		to: 'if (false) {',
+		what: "two polls of one trigger run side by side in one process (n8n's ticks do not wait)",
+		tests: POLL,
+	},
+	{
+		id: 'other-watch',
+		file: 'nodes/SkySlope/shared/pollRuntime.ts',
+		from: "const start: IDataObject & Stamp = typeof kept.watch === 'string' && kept.watch !== watch ? {} : kept;",
+		to: 'const start: IDataObject & Stamp = kept;',
+		what: "another watch's state (the Event switched) is read as this one's",
+		tests: POLL,
+	},
+	{
+		id: 'our-clock',
+		file: 'nodes/SkySlope/listingsSales/helpers/statusHistory.ts',
+		from: 'if (since !== undefined) state.bookSince = new Date(since - window.behindMs).toISOString();',
+		to: 'void since;',
+		what: "a watch begun on n8n's clock is not dated on the service's (issue 53, 3)",
+		tests: 'test/runtime/listings',
+	},
+	{
+		id: 'same-status',
+		file: 'nodes/SkySlope/listingsSales/helpers/triggerState.ts',
+		from: 'if (before !== undefined && sameStatus(before, status)) return undefined;',
+		to: 'if (before !== undefined && before === status) return undefined;',
+		what: 'a status written in another case (Closed, closed) is a change',
+		tests: 'test/runtime/listings',
+	},
+	{
+		id: 'seen-window',
+		file: 'nodes/SkySlope/listingsSales/helpers/triggerState.ts',
+		from: 'if (seen[key] !== undefined) continue;',
+		to: '',
+		what: "a file read again in the window's overlap is compared again",
+		tests: 'test/runtime/listings',
+	},
+	{
+		id: 'stale-version',
+		file: 'nodes/SkySlope/offers/helpers/triggerState.ts',
+		from: 'if (now.version < previous.version) continue;',
+		to: '',
+		what: 'an older version of an offer (a stale replica) is reported as an update',
+		tests: 'test/runtime/offers',
+	},
+	{
+		id: 'baseline-reports',
+		file: 'nodes/SkySlope/offers/helpers/offersWatch.ts',
+		from: 'const reportFrom = first ? Number.POSITIVE_INFINITY : since;',
+		to: 'const reportFrom = since;',
+		what: 'the first poll reports what was there when the watch began',
+		tests: 'test/runtime/offers',
+	},
+	{
+		id: 'claims-ignored',
+		file: 'nodes/SkySlope/shared/webhookClaims.ts',
+		from: 'const known = knownKeys(entry, data[list], limit);',
+		to: 'const known = knownKeys({ mine: [], released: new Set<string>() }, data[list], limit);',
+		what: 'a webhook claim ignores the keys claimed in this process (two requests at once both deliver)',
+		tests: 'test/runtime/forms',
+	},
+	{
+		id: 'oldest-only',
+		file: 'nodes/SkySlope/shared/webhookClaims.ts',
+		from: '		taken.push(k);\n',
+		to: '		taken.push(k);\n		if (taken.length) break;\n',
+		what: 'a notification without a time delivers only the oldest signing not delivered (issue 53, 4)',
+		tests: 'test/runtime/forms',
+	},
+	{
+		id: 'no-release',
+		file: 'nodes/SkySlope/SkySlopeSigningTrigger.node.ts',
+		from: 'if (!done) for (const claim of claims) claim.release();',
+		to: 'void done;',
+		what: 'a delivery that failed keeps its claims (a resend is taken for a repeat)',
+		tests: 'test/runtime/forms',
+	},
+	{
+		id: 'false-notice',
+		file: 'nodes/SkySlope/forms/helpers/triggerState.ts',
+		from: "return Object.entries(savedBy).some(([id, at]) => id !== PROCESS_ID && typeof at === 'string' && at > mine[0]);",
+		to: 'return true;',
+		what: "every run says another process saved over this one's memory (issue 53, 5)",
+		tests: 'test/runtime/forms',
+	},
+];
+
+const repository = join(__dirname, '..');
+/** What the model's tests read, copied: the mutants are made in the copy, the working tree left alone. */
+const COPIED = ['nodes', 'credentials', 'harness', 'sandbox', 'test', 'examples', 'package.json', 'jest.config.js', 'tsconfig.json', 'tsconfig.dev.json'];
+const root = mkdtempSync(join(tmpdir(), 'skyslope-mutants-'));
+const runs = Number(process.env.MODEL_RUNS) || 40;
+const only = process.env.MUTANTS?.split(',').filter(Boolean);
+
+function jest(pattern: string): { ok: boolean; output: string; seconds: number } {
+	const started = Date.now();
+	const result = spawnSync('npx', ['jest', pattern, '-t', 'generated histories', '--bail', '--silent'], {
+		cwd: root,
+		env: { ...process.env, MODEL_RUNS: String(runs), MODEL_TIMEOUT_MS: '3300000' },
+		encoding: 'utf8',
+		maxBuffer: 256 * 1024 * 1024,
+	});
+	return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}`, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+function main(): void {
+	for (const entry of COPIED) cpSync(join(repository, entry), join(root, entry), { recursive: true });
+	symlinkSync(join(repository, 'node_modules'), join(root, 'node_modules'), 'dir');
+	const chosen = MUTANTS.filter((m) => !only || only.includes(m.id));
+	console.log(`${chosen.length} mutants, ${runs} generated histories a property, the generated properties alone\n`);
+	// The unmutated code must pass, or every mutant would look killed.
+	const baseline = jest('test/runtime');
+	if (!baseline.ok) {
+		console.log(baseline.output.slice(-4000));
+		throw new Error('the generated properties fail on the code as it is: no mutant can be judged');
+	}
+	console.log(`baseline: passed in ${baseline.seconds} s\n`);
+	const rows: string[] = [];
+	let survived = 0;
+	for (const m of chosen) {
+		const path = join(root, m.file);
+		const source = readFileSync(path, 'utf8');
+		if (source.split(m.from).length !== 2) throw new Error(`${m.id}: "${m.from}" is not in ${m.file} exactly once; the mutant is out of date`);
+		writeFileSync(path, source.replace(m.from, m.to));
+		let result: ReturnType<typeof jest>;
+		try {
+			result = jest(m.tests);
+		} finally {
+			writeFileSync(path, source);
+		}
+		// Killed only by a history the oracle found wrong, not by a mutant that does not compile.
+		const killed = !result.ok && /Counterexample/.test(result.output);
+		if (!result.ok && !killed) throw new Error(`${m.id}: the tests failed without a counterexample:\n${result.output.slice(-3000)}`);
+		if (!killed) survived++;
+		const counterexample = killed ? (/Counterexample: (.*)/.exec(result.output)?.[1] ?? '').slice(0, 160) : '';
+		const row = `| ${m.id} | ${killed ? 'killed' : '**survived**'} | ${result.seconds} s | ${m.what} |${counterexample ? ` \`${counterexample}\`` : ''}`;
+		rows.push(row);
+		console.log(row);
+	}
+	const score = chosen.length ? Math.round((100 * (chosen.length - survived)) / chosen.length) : 100;
+	console.log(`\n| mutant | result | time | what it puts back |\n|---|---|---|---|\n${rows.join('\n')}`);
+	console.log(`\nmutation score: ${chosen.length - survived} of ${chosen.length} killed (${score}%), ${runs} histories a property, ${new Date().toISOString().slice(0, 10)}`);
+	if (survived) process.exitCode = 1;
+}
+
+try {
+	main();
+} finally {
+	rmSync(root, { recursive: true, force: true });
+}
