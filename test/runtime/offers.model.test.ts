@@ -19,7 +19,9 @@ const loadNode = processLoader(
 	() => (require('../../nodes/SkySlope/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
 );
 
-type Command = OfferCommand | RuntimeCommand;
+/** The service limits the account: `limit` requests a window of `windowSeconds` (a 429 beyond, with Retry-After). */
+type LimitCommand = { t: 'rateLimit'; limit: number; windowSeconds: number };
+type Command = OfferCommand | RuntimeCommand | LimitCommand;
 
 interface History {
 	runtime: Runtime;
@@ -30,13 +32,15 @@ interface History {
 	 * is in the database, and n8n starts with the new release.
 	 */
 	upgrade?: boolean;
+	/** n8n reads the node's declared poll failure (n8n 2.x with durable poll cursors); false: an n8n that reads the status only. */
+	readsDeclaredFailure?: boolean;
 }
 
 const DAY = 24 * 3600 * 1000;
 const PARAMETERS = { scope: 'all', options: { lookBackDays: 7, sweepDays: 120, sweepRequestsPerPoll: 1 } };
 
 /** Runs a history, then lets the trigger poll a while with nothing changing; what the oracle found. */
-async function play(history: History): Promise<{ wrong: string[]; trace: string[] }> {
+async function play(history: History): Promise<{ wrong: string[]; trace: string[]; errors: number }> {
 	let skew = 0;
 	const gate = new RequestGate(clock);
 	const sandbox = await startSandbox({ port: 0, clock: () => Date.now() + skew, gate: gate.hook, rateLimits: { offers: { limit: 100_000 } } });
@@ -45,15 +49,20 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 		const service = new OffersHistory(state, () => Date.now() + skew, () => Date.now());
 		const parameters = { event: history.event, ...PARAMETERS };
 		service.watchFrom = clock.now();
-		const options = { ...history.runtime, loadNode, parameters, credentials: offersCredentials(sandbox), clock, gate };
+		const options = { ...history.runtime, loadNode, parameters, credentials: offersCredentials(sandbox), clock, gate, readsDeclaredFailure: history.readsDeclaredFailure };
 		const runtime = await start(options, history.upgrade ? parameters : undefined);
-		await drive({ runtime, gate, clock, commands: history.commands, apply: (c: OfferCommand) => service.apply(c), setSkew: (ms) => (skew = ms) });
+		const apply = (c: OfferCommand | LimitCommand) => {
+			if (c.t !== 'rateLimit') return service.apply(c);
+			sandbox.setRateLimit('offers', { limit: c.limit, windowSeconds: c.windowSeconds });
+			return `the service takes ${c.limit} requests each ${c.windowSeconds} s`;
+		};
+		await drive({ runtime, gate, clock, commands: history.commands, apply, setSkew: (ms) => (skew = ms) });
 		// Long enough for the re-read to come round.
 		await quiet(runtime, gate, clock, 30);
 		// Offers submitted before the Re-Read Period (as it stands at the end) are outside the watch.
 		const watched = Date.now() + skew - (PARAMETERS.options.sweepDays - 1) * DAY;
 		const wrong = service.check(runtime.runs, { includeUpdates: history.event === 'newAndUpdatedOffers', submittedSince: watched });
-		return { wrong, trace: [...runtime.trace, ...errorsOf(runtime)] };
+		return { wrong, trace: [...runtime.trace, ...errorsOf(runtime)], errors: errorsOf(runtime).length };
 	} finally {
 		await gate.settle().catch(() => undefined);
 		await sandbox.close();
@@ -128,6 +137,13 @@ describe('SkySlope Trigger: histories that found a bug', () => {
 });
 
 describe('SkySlope Trigger: histories of issue 53', () => {
+	it('a service that takes 11 s a request, ticks on either main: the new offer is reported (issue 53, the Offers liveness)', async () => {
+		for (const runtime of RUNTIMES) {
+			const ticks = Array.from({ length: 6 }, (_, n) => [{ t: 'advance' as const, ms: 60_000 }, { t: 'tick' as const, main: n % 2 }, { t: 'settle' as const }]).flat();
+			await expectExact({ runtime, event: 'newAndUpdatedOffers', commands: [{ t: 'latency', ms: 11_000 }, { t: 'create', daysAgo: 0, listing: 0 }, ...ticks] });
+		}
+	});
+
 	it('unpublished while a poll runs, then published again: n8n threw that poll away, and its new offer is reported (issue 53, 1)', async () => {
 		for (const runtime of RUNTIMES) {
 			await expectExact({ runtime, event: 'newOffers', commands: [{ t: 'create', daysAgo: 0, listing: 0 }, { t: 'tick', main: 0 }, { t: 'unpublish' }] });

@@ -1,8 +1,9 @@
 // Wording a failure for the user: the error n8n shows, in the service's words, saying what
 // happened, how to go on and nothing secret. failure.ts reads what failed.
-import { NodeApiError, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, type Failure as DeclaredFailure, type JsonObject } from 'n8n-workflow';
 
 import { decodeBody, type Failure } from './failure';
+import { rateLimitWaitMs } from './gate';
 import type { ApiContext, ServiceSpec } from './types';
 
 /** Plain words for connection failures (n8n would otherwise replace a message that names the code). */
@@ -68,12 +69,13 @@ async function toCredentialError({ ctx, service, failure, secrets, itemIndex }: 
 	if (read.traceId) details.push(`Trace ID (for SkySlope support): ${read.traceId}`);
 	const response: JsonObject = { message, status: failure.status ?? null, credentialRefused: true };
 	if (refusal.oauthError) response.error = refusal.oauthError;
-	return new NodeApiError(ctx.getNode(), response, {
+	const error = new NodeApiError(ctx.getNode(), response, {
 		message,
 		description: redact(details.join('\n'), secrets),
 		httpCode: failure.status !== undefined ? String(failure.status) : undefined,
 		itemIndex,
 	});
+	return declare(error, { cause: 'credential-invalid' });
 }
 
 /**
@@ -104,6 +106,29 @@ function fixForStatus(status: number | undefined, authNotReached = false): strin
 		default:
 			return "To fix: check the operation's parameters against the service's words above, then run the item again.";
 	}
+}
+
+/**
+ * Why the request failed, as n8n 2.x reads it from an error's `failure` (n8n-workflow
+ * errors/failure.ts): a durable poll trigger backs off on it (poll-backoff-policy.js), waiting at
+ * least `retryAfterMs` after a rate limit, and 30 minutes after a cause someone must fix. Plain data
+ * on the error: an n8n that does not read it (1.x, and 2.x without durable poll cursors) ignores it,
+ * and reads the status instead.
+ */
+function declaredFailure(failure: Failure, authNotReached: boolean): DeclaredFailure | undefined {
+	const status = failure.status;
+	const asked = rateLimitWaitMs(failure.headers);
+	const wait = asked !== undefined && asked > 0 ? { retryAfterMs: Math.ceil(asked) } : {};
+	if (status === 429) return { cause: 'rate-limited', ...wait };
+	if (status === undefined || authNotReached || status >= 500) return { cause: 'temporarily-unavailable', ...wait };
+	if ([400, 403, 404, 422].includes(status)) return { cause: 'configuration-invalid' };
+	return undefined;
+}
+
+/** Puts the declaration on the error, whatever n8n's version (its constructor may not take it). */
+function declare(error: NodeApiError, failure: DeclaredFailure | undefined): NodeApiError {
+	if (failure) (error as NodeApiError & { failure?: DeclaredFailure }).failure = failure;
+	return error;
 }
 
 /** The service's answer as an n8n error: its message, every `errors` entry, and the traceId. */
@@ -141,10 +166,11 @@ export async function toApiError(report: FailureReport): Promise<NodeApiError> {
 	if (said.errors) response.errors = said.errors;
 	if (said.traceId) response.traceId = said.traceId;
 	if (said.code) response.code = said.code;
-	return new NodeApiError(ctx.getNode(), response, {
+	const error = new NodeApiError(ctx.getNode(), response, {
 		message,
 		description: redact(details.join('\n'), secrets),
 		httpCode: status !== undefined ? String(status) : undefined,
 		itemIndex,
 	});
+	return declare(error, declaredFailure(failure, authNotReached));
 }
