@@ -13,10 +13,11 @@
 //   npm run test:mutants                 every mutant, MODEL_RUNS=40 histories a property
 //   MODEL_RUNS=100 npm run test:mutants  the long mode's size (CI's mutants job)
 //   MUTANTS=memory-wins,late npm run test:mutants
-import { spawnSync } from 'child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+
+import { spawnProcess } from './lib/spawn';
 
 interface Mutant {
 	id: string;
@@ -160,29 +161,35 @@ const root = mkdtempSync(join(tmpdir(), 'skyslope-mutants-'));
 const runs = Number(process.env.MODEL_RUNS) || 40;
 const only = process.env.MUTANTS?.split(',').filter(Boolean);
 
-function jest(pattern: string): { ok: boolean; output: string; seconds: number } {
+/** Runs the generated properties of `pattern` in the copy: whether they passed, and what jest said. */
+async function jest(pattern: string): Promise<{ ok: boolean; output: string; seconds: number }> {
 	const started = Date.now();
-	const result = spawnSync('npx', ['jest', pattern, '-t', 'generated histories', '--bail', '--silent'], {
+	const child = spawnProcess('npx', ['jest', pattern, '-t', 'generated histories', '--bail', '--silent'], {
 		cwd: root,
 		env: { ...process.env, MODEL_RUNS: String(runs), MODEL_TIMEOUT_MS: '3300000' },
-		encoding: 'utf8',
-		maxBuffer: 256 * 1024 * 1024,
+		stdio: ['ignore', 'pipe', 'pipe'],
 	});
-	return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}`, seconds: Math.round((Date.now() - started) / 1000) };
+	let output = '';
+	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+	return { ok: code === 0, output, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
-function main(): void {
+const say = (line = '') => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
 	for (const entry of COPIED) cpSync(join(repository, entry), join(root, entry), { recursive: true });
 	symlinkSync(join(repository, 'node_modules'), join(root, 'node_modules'), 'dir');
 	const chosen = MUTANTS.filter((m) => !only || only.includes(m.id));
-	console.log(`${chosen.length} mutants, ${runs} generated histories a property, the generated properties alone\n`);
+	say(`${chosen.length} mutants, ${runs} generated histories a property, the generated properties alone\n`);
 	// The unmutated code must pass, or every mutant would look killed.
-	const baseline = jest('test/runtime');
+	const baseline = await jest('test/runtime');
 	if (!baseline.ok) {
-		console.log(baseline.output.slice(-4000));
+		say(baseline.output.slice(-4000));
 		throw new Error('the generated properties fail on the code as it is: no mutant can be judged');
 	}
-	console.log(`baseline: passed in ${baseline.seconds} s\n`);
+	say(`baseline: passed in ${baseline.seconds} s\n`);
 	const rows: string[] = [];
 	let survived = 0;
 	for (const m of chosen) {
@@ -190,9 +197,9 @@ function main(): void {
 		const source = readFileSync(path, 'utf8');
 		if (source.split(m.from).length !== 2) throw new Error(`${m.id}: "${m.from}" is not in ${m.file} exactly once; the mutant is out of date`);
 		writeFileSync(path, source.replace(m.from, m.to));
-		let result: ReturnType<typeof jest>;
+		let result: Awaited<ReturnType<typeof jest>>;
 		try {
-			result = jest(m.tests);
+			result = await jest(m.tests);
 		} finally {
 			writeFileSync(path, source);
 		}
@@ -203,16 +210,17 @@ function main(): void {
 		const counterexample = killed ? (/Counterexample: (.*)/.exec(result.output)?.[1] ?? '').slice(0, 160) : '';
 		const row = `| ${m.id} | ${killed ? 'killed' : '**survived**'} | ${result.seconds} s | ${m.what} |${counterexample ? ` \`${counterexample}\`` : ''}`;
 		rows.push(row);
-		console.log(row);
+		say(row);
 	}
 	const score = chosen.length ? Math.round((100 * (chosen.length - survived)) / chosen.length) : 100;
-	console.log(`\n| mutant | result | time | what it puts back |\n|---|---|---|---|\n${rows.join('\n')}`);
-	console.log(`\nmutation score: ${chosen.length - survived} of ${chosen.length} killed (${score}%), ${runs} histories a property, ${new Date().toISOString().slice(0, 10)}`);
+	say(`\n| mutant | result | time | what it puts back |\n|---|---|---|---|\n${rows.join('\n')}`);
+	say(`\nmutation score: ${chosen.length - survived} of ${chosen.length} killed (${score}%), ${runs} histories a property, ${new Date().toISOString().slice(0, 10)}`);
 	if (survived) process.exitCode = 1;
 }
 
-try {
-	main();
-} finally {
-	rmSync(root, { recursive: true, force: true });
-}
+void main()
+	.catch((error: Error) => {
+		say(error.message);
+		process.exitCode = 1;
+	})
+	.finally(() => rmSync(root, { recursive: true, force: true }));
