@@ -9,7 +9,9 @@ const DAY = 24 * 3600 * 1000;
 export type OfferCommand =
 	| { t: 'create'; daysAgo: number; listing: number }
 	| { t: 'revise'; pick: number; newVersion: boolean; submittedDaysAgo?: [number, number] }
-	| { t: 'pageCap'; size: number };
+	| { t: 'pageCap'; size: number }
+	/** A replica behind: the service answers an offer's previous version until its next change (or the history's end). */
+	| { t: 'stale'; pick: number };
 
 interface Version {
 	offer: Offer;
@@ -34,6 +36,8 @@ export class OffersHistory {
 	/** The watch began here (the model's clock at the first publish). */
 	watchFrom = Number.POSITIVE_INFINITY;
 	private revisions = 0;
+	/** Offers answered stale now, with their latest version to put back. */
+	private readonly stale = new Map<string, Offer>();
 
 	/**
 	 * `now`: the service's clock (its stamps); `trueNow`: the model's, which orders what happened
@@ -47,7 +51,32 @@ export class OffersHistory {
 		for (const offer of state.offers.values()) this.versions.set(offer.OfferId, [{ offer: structuredClone(offer), appearedAt: Number.NEGATIVE_INFINITY }]);
 	}
 
+	/** The replicas catch up: every offer answered stale is answered as it is again. */
+	catchUp(): void {
+		for (const [id, latest] of this.stale) {
+			const offer = this.state.offers.get(id);
+			if (!offer) continue;
+			for (const key of Object.keys(offer)) delete (offer as unknown as IDataObject)[key];
+			Object.assign(offer, structuredClone(latest));
+		}
+		this.stale.clear();
+	}
+
 	apply(command: OfferCommand): string {
+		if (command.t === 'stale') {
+			const ids = [...this.versions.entries()].filter(([id, v]) => v.length > 1 && !this.stale.has(id)).map(([id]) => id).sort();
+			if (!ids.length) return 'no offer with an earlier version to answer stale';
+			const id = ids[command.pick % ids.length];
+			const offer = this.state.offers.get(id);
+			const versions = this.versions.get(id) as Version[];
+			if (!offer) return 'no offer to answer stale';
+			this.stale.set(id, structuredClone(offer));
+			// In place: the service's index of offers holds this object.
+			for (const key of Object.keys(offer)) delete (offer as unknown as IDataObject)[key];
+			Object.assign(offer, structuredClone(versions[versions.length - 2].offer));
+			return `a replica behind answers offer ${id} as its version before`;
+		}
+		this.catchUp();
 		if (command.t === 'pageCap') {
 			this.state.pageCap = command.size;
 			return `the service answers at most ${command.size} offers a page`;
