@@ -19,7 +19,13 @@ const loadNode = processLoader(
 	() => (require('../../nodes/SkySlope/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
 );
 
-type Command = OfferCommand | RuntimeCommand;
+/**
+ * The service answers the next `times` reads of offers with `status` (a 4xx: the node does not send
+ * again, so the poll fails at once; a 5xx would be sent again after real waits the model's clock
+ * does not own).
+ */
+type FaultCommand = { t: 'fault'; status: number; times: number };
+type Command = OfferCommand | RuntimeCommand | FaultCommand;
 
 interface History {
 	runtime: Runtime;
@@ -30,13 +36,15 @@ interface History {
 	 * is in the database, and n8n starts with the new release.
 	 */
 	upgrade?: boolean;
+	/** n8n reads the node's declared poll failure; false: an n8n that reads the status only (D6). */
+	readsDeclaredFailure?: boolean;
 }
 
 const DAY = 24 * 3600 * 1000;
 const PARAMETERS = { scope: 'all', options: { lookBackDays: 7, sweepDays: 120, sweepRequestsPerPoll: 1 } };
 
 /** Runs a history, then lets the trigger poll a while with nothing changing; what the oracle found. */
-async function play(history: History): Promise<{ wrong: string[]; trace: string[] }> {
+async function play(history: History): Promise<{ wrong: string[]; trace: string[]; errors: number }> {
 	let skew = 0;
 	const gate = new RequestGate(clock);
 	const sandbox = await startSandbox({ port: 0, clock: () => Date.now() + skew, gate: gate.hook, rateLimits: { offers: { limit: 100_000 } } });
@@ -45,16 +53,22 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 		const service = new OffersHistory(state, () => Date.now() + skew, () => Date.now());
 		const parameters = { event: history.event, ...PARAMETERS };
 		service.watchFrom = clock.now();
-		const options = { ...history.runtime, loadNode, parameters, credentials: offersCredentials(sandbox), clock, gate };
+		const options = { ...history.runtime, loadNode, parameters, credentials: offersCredentials(sandbox), clock, gate, readsDeclaredFailure: history.readsDeclaredFailure };
 		const runtime = await start(options, history.upgrade ? parameters : undefined);
-		await drive({ runtime, gate, clock, commands: history.commands, apply: (c: OfferCommand) => service.apply(c), setSkew: (ms) => (skew = ms) });
+		const apply = (c: OfferCommand | FaultCommand) => {
+			if (c.t !== 'fault') return service.apply(c);
+			sandbox.setFaults([{ service: 'offers', path: '/ext/offers', errorRate: 1, errorStatus: c.status, times: c.times }]);
+			return `the service answers the next ${c.times} reads of offers with ${c.status}`;
+		};
+		await drive({ runtime, gate, clock, commands: history.commands, apply, setSkew: (ms) => (skew = ms) });
+		sandbox.setFaults([]);
 		service.catchUp();
 		// Long enough for the re-read to come round.
 		await quiet(runtime, gate, clock, 30);
 		// Offers submitted before the Re-Read Period (as it stands at the end) are outside the watch.
 		const watched = Date.now() + skew - (PARAMETERS.options.sweepDays - 1) * DAY;
 		const wrong = service.check(runtime.runs, { includeUpdates: history.event === 'newAndUpdatedOffers', submittedSince: watched });
-		return { wrong, trace: [...runtime.trace, ...errorsOf(runtime)] };
+		return { wrong, trace: [...runtime.trace, ...errorsOf(runtime)], errors: errorsOf(runtime).length };
 	} finally {
 		await gate.settle().catch(() => undefined);
 		await sandbox.close();
@@ -71,6 +85,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 	{ arbitrary: fc.record({ t: fc.constant('revise' as const), pick: fc.nat(1000), newVersion: fc.boolean() }), weight: 4 },
 	{ arbitrary: fc.record({ t: fc.constant('pageCap' as const), size: fc.integer({ min: 1, max: 100 }) }), weight: 1 },
 	{ arbitrary: fc.record({ t: fc.constant('stale' as const), pick: fc.nat(1000) }), weight: 2 },
+	{ arbitrary: fc.record({ t: fc.constant('fault' as const), status: fc.constantFrom(400, 404), times: fc.integer({ min: 1, max: 3 }) }), weight: 1 },
 );
 
 describe('SkySlope Trigger: generated histories in a model of n8n\'s runtime', () => {
@@ -130,6 +145,27 @@ describe('SkySlope Trigger: histories that found a bug', () => {
 });
 
 describe('SkySlope Trigger: histories of issue 53', () => {
+	it('the service answers 404 for half an hour: where n8n reads the declared failure it waits 30 minutes, where it reads the status only it polls on its curve; nothing is missed either way', async () => {
+		const history = (readsDeclaredFailure: boolean): History => ({
+			runtime: { scheduler: 'durable', cursors: true, mains: 1 },
+			event: 'newOffers',
+			readsDeclaredFailure,
+			commands: [
+				{ t: 'create', daysAgo: 0, listing: 0 },
+				{ t: 'fault', status: 404, times: 1_000 },
+				...Array.from({ length: 30 }, () => [{ t: 'advance' as const, ms: 60_000 }, { t: 'tick' as const }, { t: 'settle' as const }]).flat(),
+			],
+		});
+		const declared = await play(history(true));
+		const undeclared = await play(history(false));
+		failIfWrong(declared);
+		failIfWrong(undeclared);
+		// Each failed poll is an error execution the user sees; the declaration spares the ones that would fail again.
+		expect(declared.errors).toBeGreaterThan(0);
+		expect(declared.errors).toBeLessThan(undeclared.errors);
+		expect(declared.trace.join('\n')).toContain('the node declared configuration-invalid');
+	});
+
 	it('a service that takes 11 s a request, ticks on either main: the new offer is reported (issue 53, the Offers liveness)', async () => {
 		for (const runtime of RUNTIMES) {
 			const ticks = Array.from({ length: 6 }, (_, n) => [{ t: 'advance' as const, ms: 60_000 }, { t: 'tick' as const, main: n % 2 }, { t: 'settle' as const }]).flat();
