@@ -105,7 +105,8 @@ export class FilesHistory {
 	 * an earlier status the trigger could not know is said to be unknown. In the end, every file
 	 * still there was last reported in the status it holds.
 	 */
-	check(runs: INodeExecutionData[][]): string[] {
+	check(runs: INodeExecutionData[][], targets: string[] = []): string[] {
+		if (targets.length) return this.checkFiltered(runs, targets);
 		const wrong: string[] = [];
 		const last = new Map<string, string | undefined>();
 		const atWatch = (f: FileTruth): string | undefined => {
@@ -155,6 +156,46 @@ export class FilesHistory {
 			if (last.has(f.guid) ? !sameStatus(last.get(f.guid), now) : !isStart(f, now)) {
 				wrong.push(`${f.type} ${f.guid}: in ${now}, last reported in ${String(last.get(f.guid) ?? atWatch(f) ?? 'nothing')}`);
 			}
+		}
+		return wrong;
+	}
+
+	/**
+	 * With a Statuses filter: a change into a status not asked for is not reported, so the status a
+	 * file left (`previousStatus`) may be one no run named. Each event is a move into a status asked
+	 * for, that the file really took after the watch began, from a status it held (before the watch,
+	 * or after); in the end, every file that moved after the watch began and holds a status asked for
+	 * was last reported in it.
+	 */
+	private checkFiltered(runs: INodeExecutionData[][], targets: string[]): string[] {
+		const wrong: string[] = [];
+		const graceStart = this.watchFrom - MAX_SKEW_MS;
+		const last = new Map<string, string>();
+		const held = (f: FileTruth, status: unknown) =>
+			f.statuses.some((s, n) => (s.at >= graceStart || f.statuses[n + 1] === undefined || f.statuses[n + 1].at >= graceStart) && sameStatus(s.status, status));
+		for (const item of runs.flat()) {
+			const type = item.json.objectType === 'sale' ? 'sale' : 'listing';
+			const guid = String(type === 'sale' ? item.json.saleGuid : item.json.listingGuid).toLowerCase();
+			const f = this.files.get(`${type}:${guid}`);
+			const where = `${type} ${guid} to ${String(item.json.status)}`;
+			if (!f) {
+				wrong.push(`${type} ${guid}: reported, and the service never had it`);
+				continue;
+			}
+			if (!targets.some((t) => sameStatus(t, item.json.status))) wrong.push(`${where}: a status not asked for (${targets.join(', ')})`);
+			if (!f.statuses.some((s) => s.at >= graceStart && sameStatus(s.status, item.json.status))) wrong.push(`${where}: a status it did not take after the watch began`);
+			const from = item.json.previousStatus;
+			if (from !== null && from !== undefined && item.json.previousStatusUnknown !== true && !held(f, from)) wrong.push(`${where}: from ${String(from)}, a status it did not hold`);
+			if (from !== null && from !== undefined && sameStatus(from, item.json.status)) wrong.push(`${where}: from the same status`);
+			last.set(`${type}:${guid}`, String(item.json.status));
+		}
+		const graceEnd = this.watchFrom + MAX_SKEW_MS;
+		for (const [key, f] of this.files) {
+			if (f.deleted) continue;
+			const now = f.statuses[f.statuses.length - 1];
+			// A move inside the grace may be taken for the status the watch began with.
+			if (now.at < graceEnd || !targets.some((t) => sameStatus(t, now.status))) continue;
+			if (!sameStatus(last.get(key), now.status)) wrong.push(`${f.type} ${f.guid}: in ${now.status} (asked for), last reported in ${last.get(key) ?? 'nothing'}`);
 		}
 		return wrong;
 	}

@@ -32,9 +32,11 @@ interface History {
 	slowToTheEnd?: boolean;
 	/** How far the service's clock runs behind n8n's (ms), the whole history; `skew` moves it from there. */
 	behind?: number;
+	/** The Statuses filter (none: every status). */
+	statuses?: string[];
 }
 
-const PARAMETERS = { event: 'statusChanged', fileTypes: ['listing', 'sale'], statuses: [] };
+const PARAMETERS = { event: 'statusChanged', fileTypes: ['listing', 'sale'], statuses: [] as string[] };
 
 /** Runs a history, then lets the trigger poll a while with nothing changing; what the oracle found. */
 async function play(history: History): Promise<{ wrong: string[]; trace: string[] }> {
@@ -48,8 +50,9 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 		const before = (history.before ?? []).map((c) => service.apply(c));
 		clock.advance(1_000);
 		service.watchFrom = clock.now();
-		const options = { ...history.runtime, loadNode, parameters: PARAMETERS, credentials: { skySlopeApi: demoCredentials(sandbox.baseUrl) }, clock, gate };
-		const runtime = await start(options, history.upgradeFrom ? { ...PARAMETERS, event: history.upgradeFrom } : undefined);
+		const parameters = { ...PARAMETERS, statuses: history.statuses ?? [] };
+		const options = { ...history.runtime, loadNode, parameters, credentials: { skySlopeApi: demoCredentials(sandbox.baseUrl) }, clock, gate };
+		const runtime = await start(options, history.upgradeFrom ? { ...parameters, event: history.upgradeFrom } : undefined);
 		runtime.trace.unshift(...before);
 		if (history.upgradeFrom && history.upgradeFrom !== PARAMETERS.event) {
 			// The Event was switched: n8n has no inline poll for it (the durable scheduler's job was
@@ -62,7 +65,7 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 		await drive({ runtime, gate, clock, commands: history.commands, apply: (c: FileCommand) => service.apply(c), setSkew: (ms) => (skew = ms - behindBy) });
 		// Long enough for the read of every file's status to end at a slow export.
 		await quiet(runtime, gate, clock, 40, history.slowToTheEnd ? Number.POSITIVE_INFINITY : undefined);
-		return { wrong: service.check(runtime.runs), trace: [...runtime.trace, ...errorsOf(runtime)] };
+		return { wrong: service.check(runtime.runs, history.statuses), trace: [...runtime.trace, ...errorsOf(runtime)] };
 	} finally {
 		await gate.settle().catch(() => undefined);
 		await sandbox.close();
@@ -95,8 +98,10 @@ describe('Status Changed: generated histories in a model of n8n\'s runtime', () 
 						? fc.constantFrom(undefined, 'statusChanged' as const)
 						: fc.constantFrom(undefined, 'statusChanged' as const, 'newListing' as const),
 					behind,
-					async (before, commands, upgradeFrom, behindBy) => {
-						failIfWrong(await play({ runtime, before, commands, upgradeFrom, behind: behindBy }));
+					// Every status, or a filter of one to three (the trigger's Statuses).
+					fc.oneof({ arbitrary: fc.constant([] as string[]), weight: 2 }, { arbitrary: fc.subarray(['active', 'pending', 'closed', 'expired', 'canceledApproved'], { minLength: 1, maxLength: 3 }), weight: 1 }),
+					async (before, commands, upgradeFrom, behindBy, statuses) => {
+						failIfWrong(await play({ runtime, before, commands, upgradeFrom, behind: behindBy, statuses }));
 					},
 				),
 				modelRuns(3),
