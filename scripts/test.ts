@@ -82,7 +82,7 @@ const SECOND_E2E_SHARD = ['trigger-runtime.test.ts', 'skyslope.test.ts', 'durabl
 
 /**
  * Which stages run one after another, lane by lane; the lanes run side by side. Measured on
- * 2 cores (CONTRIBUTING.md): the first end-to-end shard is the longest lane and sets the run's length.
+ * 2 cores (CONTRIBUTING.md): the second end-to-end shard is the longest lane and sets the run's length.
  */
 const LANES = [['lint', 'unit', 'queue'], ['e2e 1/2'], ['e2e 2/2'], ['mirror'], ['e2e-1x', 'browser']];
 

@@ -56,12 +56,19 @@ export const UNINSTALLABLE_PATCHES: Record<string, string> = {
 	'2.41.3': 'its @n8n/agents 0.26.2 and @n8n/ai-node-sdk 0.31.2 are missing from the registry',
 };
 
-/** The line this process works with: N8N_HOST_LINE (`1` or `2`), else 2. */
+/**
+ * The line this process works with: N8N_HOST_LINE (`1` or `2`), else 2. N8N_HOST_N8N=<version>
+ * puts another n8n in the line's place (CI's weekly job against n8n@latest: a release newer than
+ * the pin, met before users meet it), with the line's Node.
+ */
 export function hostLine(): N8nLine {
 	const wanted = (process.env.N8N_HOST_LINE ?? '2').trim().replace(/\.x$/i, '');
 	const line = N8N_LINES[wanted as N8nLine['line']];
 	if (!line) throw new Error(`N8N_HOST_LINE=${wanted}: the lines are ${Object.keys(N8N_LINES).join(', ')}`);
-	return line;
+	const other = process.env.N8N_HOST_N8N?.trim();
+	if (!other) return line;
+	if (!/^\d+\.\d+\.\d+$/.test(other)) throw new Error(`N8N_HOST_N8N=${other}: give a version (npm view n8n dist-tags.latest)`);
+	return { ...line, n8n: other, packageJson: linePackageJson(other) };
 }
 
 export const N8N_VERSION = N8N_LINES['2'].n8n;
