@@ -66,7 +66,7 @@ export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * covers the last day whether or not the service counts endDate's own day, and nothing beyond it is
  * read and thrown away.
  */
-export function dayWindows(start: Date, end: Date): DayWindow[] {
+function dayWindows(start: Date, end: Date): DayWindow[] {
 	const first = Math.floor(start.getTime() / DAY_MS) * DAY_MS;
 	const last = Math.floor(end.getTime() / DAY_MS) * DAY_MS;
 	const windows: DayWindow[] = [];
