@@ -330,7 +330,9 @@ export function savedOver(ctx: IWebhookFunctions, data: TriggerState): boolean {
 	const savedBy = data.savedBy && typeof data.savedBy === 'object' ? data.savedBy : {};
 	const stored = savedBy[PROCESS_ID];
 	if (typeof stored === 'string' && mine.includes(stored)) return false;
-	return Object.entries(savedBy).some(([id, at]) => id !== PROCESS_ID && typeof at === 'string' && at > mine[0]);
+	// By the time of each save (a mark is `<ISO time>#<random>`): at or after this process's first.
+	const first = mine[0].split('#')[0];
+	return Object.entries(savedBy).some(([id, at]) => id !== PROCESS_ID && typeof at === 'string' && at.split('#')[0] >= first);
 }
 
 /** Stamps this process's save into the state (call just before the webhook answers). */
