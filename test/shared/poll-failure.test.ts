@@ -36,8 +36,8 @@ describe('what a failed request declares to n8n', () => {
 		expect((await declared({ status: 400, message: 'x', refusal: { oauthError: 'invalid_client' }, authStage: true })).failure).toEqual({ cause: 'credential-invalid' });
 	});
 
-	it('a request the service will refuse again as it is (400, 403, 404, 422): configuration; a 409 declares nothing', async () => {
-		for (const status of [400, 403, 404, 422]) expect((await declared({ status, message: 'x' })).failure).toEqual({ cause: 'configuration-invalid' });
-		expect((await declared({ status: 409, message: 'x' })).failure).toBeUndefined();
+	it('a 403 (the account may not): configuration; a 400, 404, 409 or 422 declares nothing (a passing fault waits on n8n\'s curve, not 30 minutes)', async () => {
+		expect((await declared({ status: 403, message: 'x' })).failure).toEqual({ cause: 'configuration-invalid' });
+		for (const status of [400, 404, 409, 422]) expect((await declared({ status, message: 'x' })).failure).toBeUndefined();
 	});
 });

@@ -121,7 +121,10 @@ function declaredFailure(failure: Failure, authNotReached: boolean): DeclaredFai
 	const wait = asked !== undefined && asked > 0 ? { retryAfterMs: Math.ceil(asked) } : {};
 	if (status === 429) return { cause: 'rate-limited', ...wait };
 	if (status === undefined || authNotReached || status >= 500) return { cause: 'temporarily-unavailable', ...wait };
-	if ([400, 403, 404, 422].includes(status)) return { cause: 'configuration-invalid' };
+	// The account may not do this: someone must change its permissions. A 400, 404 or 422 of a poll's
+	// read is declared nothing: it may be the service's passing fault, and n8n then waits on its curve
+	// (5 s doubling) rather than 30 minutes.
+	if (status === 403) return { cause: 'configuration-invalid' };
 	return undefined;
 }
 
