@@ -19,7 +19,9 @@ const loadNode = processLoader(
 	() => (require('../../nodes/SkySlope/SkySlopeTrigger.node') as { SkySlopeTrigger: AnyNode }).SkySlopeTrigger,
 );
 
-type Command = FileCommand | RuntimeCommand;
+/** The service writes statuses as its screens show them (`Closed`, `Canceled/App`), or as the spec's values: the live service has done both. */
+type StatusWords = { t: 'statusWords'; display: boolean };
+type Command = FileCommand | RuntimeCommand | StatusWords;
 
 interface History {
 	runtime: Runtime;
@@ -62,7 +64,12 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 			await gate.settle();
 			service.watchFrom = clock.now();
 		}
-		await drive({ runtime, gate, clock, commands: history.commands, apply: (c: FileCommand) => service.apply(c), setSkew: (ms) => (skew = ms - behindBy) });
+		const apply = (c: FileCommand | StatusWords) => {
+			if (c.t !== 'statusWords') return service.apply(c);
+			sandbox.setLive({ ...sandbox.live, displayStatuses: c.display });
+			return `the service writes statuses ${c.display ? 'as its screens show them' : "as the spec's values"}`;
+		};
+		await drive({ runtime, gate, clock, commands: history.commands, apply, setSkew: (ms) => (skew = ms - behindBy) });
 		// Long enough for the read of every file's status to end at a slow export.
 		await quiet(runtime, gate, clock, 40, history.slowToTheEnd ? Number.POSITIVE_INFINITY : undefined);
 		return { wrong: service.check(runtime.runs, history.statuses), trace: [...runtime.trace, ...errorsOf(runtime)] };
@@ -82,7 +89,11 @@ const fileCommand: fc.Arbitrary<FileCommand> = fc.oneof(
 	{ arbitrary: fc.record({ t: fc.constant('touch' as const), pick: fc.nat(500) }), weight: 1 },
 	{ arbitrary: fc.record({ t: fc.constant('delete' as const), pick: fc.nat(500) }), weight: 1 },
 );
-const command: fc.Arbitrary<Command> = fc.oneof(...runtimeCommands, { arbitrary: fileCommand, weight: 9 });
+const command: fc.Arbitrary<Command> = fc.oneof(
+	...runtimeCommands,
+	{ arbitrary: fileCommand, weight: 9 },
+	{ arbitrary: fc.record({ t: fc.constant('statusWords' as const), display: fc.boolean() }), weight: 1 },
+);
 
 describe('Status Changed: generated histories in a model of n8n\'s runtime', () => {
 	for (const runtime of RUNTIMES) {
