@@ -76,6 +76,8 @@ const MUTANTS: Mutant[] = [
 		to: 'if (false) {',
 		what: "two polls of one trigger run side by side in one process (n8n's ticks do not wait)",
 		tests: POLL,
+		equivalent:
+			'a poll keeps its result only while it still holds the trigger (its token): of two side by side, the later one, started from the same stored state, finds the same and more, and the earlier emits nothing; the check only spares the reads',
 	},
 	{
 		id: 'other-watch',
