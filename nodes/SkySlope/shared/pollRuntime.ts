@@ -15,8 +15,11 @@ import { triggerKey } from './node';
  *   cursors it commits every poll, fenced by its lease). The newest state this process made is kept
  *   here too, with the stamps of the states it carries on from: a poll starts from it only when the
  *   stored state is one of those (the progress of polls that emitted nothing is not lost while the
- *   process runs); a state any other poll saved (another main's, a restart's) wins. A restart loses
- *   it, and the triggers' states are made so that re-reading what was lost is harmless.
+ *   process runs); a state any other poll saved (another main's, a restart's) wins, and so does the
+ *   state before an emitting poll whose items n8n threw away. A restart loses it, and the triggers'
+ *   states are made so that re-reading what was lost is harmless.
+ * - The first poll's state is kept in the workflow's global static data too (`FirstState`): with
+ *   durable poll cursors, n8n keeps nothing of a quiet poll at publishing.
  * - A poll past n8n's budget may have been abandoned (the durable scheduler's 45 s): its items are
  *   kept in its state and emitted by the next tick at once, before anything is read.
  *
@@ -45,11 +48,11 @@ interface PollSlot {
 	/** The newest state a poll of this trigger finished with, in this process. */
 	newest?: IDataObject & Stamp;
 	/**
-	 * The states `newest` carries on from, oldest first: the one it started from in the static data,
-	 * and those of this process's polls since. A stored state among them is one `newest` has moved
-	 * on from (n8n saves an emitting poll's state only when its run has ended, minutes later for a long
-	 * run, and a quiet poll's never without durable poll cursors); any other (another main's, a
-	 * restart's) wins.
+	 * The states `newest` carries on from, oldest first: the one it started from in the static data
+	 * (or the last emitting poll's: n8n saves that as it emits, or threw its items away), and those
+	 * of this process's quiet polls since (n8n never saves a quiet poll's without durable poll
+	 * cursors). A stored state among them is one `newest` has moved on from; any other (another
+	 * main's, a restart's, the one before a poll n8n threw away) wins.
 	 */
 	line: Array<{ stamp: string }>;
 	/** `line` began from static data without a stamp (empty, or the state of an earlier release). */
