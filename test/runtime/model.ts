@@ -54,7 +54,8 @@ export const runtimeCommands: Array<fc.WeightedArbitrary<RuntimeCommand>> = [
 	{ arbitrary: fc.record({ t: fc.constant('tick' as const), main: fc.nat(2) }), weight: 6 },
 	{ arbitrary: fc.record({ t: fc.constant('step' as const), pick: fc.nat(3) }), weight: 6 },
 	{ arbitrary: fc.constant({ t: 'settle' as const }), weight: 2 },
-	{ arbitrary: fc.record({ t: fc.constant('advance' as const), ms: fc.oneof(fc.constant(60_000), fc.integer({ min: 1_000, max: 3_600_000 })) }), weight: 4 },
+	// A minute (a poll), a couple of minutes (past a clock's grace, inside a window's reach), or up to an hour.
+	{ arbitrary: fc.record({ t: fc.constant('advance' as const), ms: fc.oneof(fc.constant(60_000), fc.integer({ min: 90_000, max: 200_000 }), fc.integer({ min: 1_000, max: 3_600_000 })) }), weight: 4 },
 	{ arbitrary: fc.record({ t: fc.constant('restart' as const), main: fc.nat(2) }), weight: 1 },
 	{ arbitrary: fc.constant({ t: 'handOver' as const }), weight: 1 },
 	{ arbitrary: fc.record({ t: fc.constant('latency' as const), ms: fc.oneof(fc.constant(100), fc.integer({ min: 0, max: 30_000 })) }), weight: 1 },
@@ -71,7 +72,7 @@ export const runtimeCommands: Array<fc.WeightedArbitrary<RuntimeCommand>> = [
  * service's clock (shared/spec): past that, no poll runs at all (and each says why).
  */
 export const MAX_BEHIND_MS = 4 * 60_000;
-export const behind = fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.integer({ min: 0, max: MAX_BEHIND_MS }), weight: 1 });
+export const behind = fc.oneof({ arbitrary: fc.constant(0), weight: 1 }, { arbitrary: fc.integer({ min: 2 * 60_000, max: MAX_BEHIND_MS }), weight: 1 });
 
 const RUNTIME_COMMANDS = new Set(['tick', 'step', 'settle', 'advance', 'restart', 'handOver', 'latency', 'skew', 'unpublish', 'publish', 'edit', 'testEvent']);
 
