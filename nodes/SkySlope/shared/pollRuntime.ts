@@ -154,6 +154,7 @@ export async function exclusivePoll(
 	}
 	const token = ++tokens;
 	slot.running = { token, startedAt: now };
+	const budgetMs = pollBudgetMs(ctx);
 	try {
 		const stored = ctx.getWorkflowStaticData('node') as IDataObject & Stamp;
 		const global = ctx.getWorkflowStaticData('global');
@@ -181,7 +182,7 @@ export async function exclusivePoll(
 		// A copy: n8n's static data is a watched proxy, and a poll that fails must leave it as it was.
 		const { state, emit } = pending.length
 			? { state: copyJson(clean(start)) as IDataObject, emit: [] }
-			: await poll(copyJson(clean(start)) as IDataObject, { budgetMs: pollBudgetMs(ctx) });
+			: await poll(copyJson(clean(start)) as IDataObject, { budgetMs });
 		if (slot.running?.token !== token) {
 			ctx.logger.warn(`${label}: a poll that ran longer than ${STALE_POLL_MS / 60000} minutes ended; a later poll took over, so it keeps nothing`);
 			return null;
@@ -190,7 +191,7 @@ export async function exclusivePoll(
 		// Past n8n's timeout, n8n has abandoned this poll (the durable scheduler's 45 s, of which the
 		// budget it gives is 80%), or past a publication's deadline, n8n may have (an activation's
 		// poll): its run never starts, and its items wait for the next tick.
-		const deadline = Math.min(pollBudgetMs(ctx) / BUDGET_SHARE, PUBLICATION_DEADLINE_MS);
+		const deadline = Math.min(budgetMs / BUDGET_SHARE, PUBLICATION_DEADLINE_MS);
 		const late = items.length > 0 && Date.now() - now > deadline;
 		const stamp = randomBytes(9).toString('base64url');
 		const next: IDataObject & Stamp = { ...state, watch, stamp, ...(late ? { pending: items.map((item) => item.json) } : {}) };
