@@ -30,6 +30,12 @@
 //   poll-backoff-policy.js `pollFailureDeclaredByNode`), 30 minutes for a permanent cause; without a
 //   declaration, a 429 or Retry-After counts as rate limited, 401 and 403 as permanent
 //   (`pollFailureFromNetwork`).
+// - D7 Without durable poll cursors, a tick's save is the whole workflow's static data as the tick
+//   built it from the database (workflow-static-data.service.js `saveStaticDataById` sets the
+//   column): a workflow with two polling triggers (listings and sales, say) polls both on the same
+//   minute, each from the same stored data, and the one whose emit is saved last puts back the
+//   other's state as it was before the tick (`sibling: 'after'`). On the classic path the two share
+//   the registration's Workflow object (C5), and with cursors each node has its own row (B2).
 // Both:
 // - B1 Static data is saved when a poll emits (trigger-execution-context.factory.js `__emit`:
 //   `void saveStaticData(workflow)`, before the run starts) and after an activation
@@ -207,9 +213,10 @@ export class PollRuntime {
 
 	/**
 	 * A tick: on the classic path the leader's (C2); a durable tick is claimed by any main (D1),
-	 * `main` chooses which. Not awaited by n8n.
+	 * `main` chooses which. Not awaited by n8n. `sibling: 'after'`: another polling trigger of the
+	 * workflow ticked at the same minute and emitted, its save landing after this tick's (D7).
 	 */
-	tick(main = this.leader): Promise<void> {
+	tick(main = this.leader, sibling?: 'after'): Promise<void> {
 		if (!this.db.active) return Promise.resolve();
 		// T1: a trigger's ticks are a minute apart at least (active-workflow-triggers.js refuses a
 		// sub-minute cron); a tick sooner waits for its minute.
@@ -223,8 +230,18 @@ export class PollRuntime {
 		}
 		const on = durable ? main % this.mains.length : this.leader;
 		if (!durable && this.mains[on].registration === undefined) return Promise.resolve();
-		this.trace.push(`tick on main ${on}`);
-		return this.o.gate.track(this.poll(on, 'tick'));
+		this.trace.push(`tick on main ${on}${sibling ? ', beside a sibling trigger that emits' : ''}`);
+		const read = { staticData: this.db.staticData, global: this.db.global };
+		const tick = this.poll(on, 'tick').then(() => {
+			// D7: the sibling's save, the workflow's static data as both ticks read it.
+			if (sibling !== 'after' || !durable || this.o.cursors || !this.db.active) return;
+			if (this.db.staticData === read.staticData && this.db.global === read.global) return;
+			this.db.staticData = read.staticData;
+			this.db.global = read.global;
+			this.dbVersion++;
+			this.trace.push(`a sibling trigger's emit saved the workflow's static data as it was before the tick`);
+		});
+		return this.o.gate.track(tick);
 	}
 
 	/** A main's process restarts: its memory goes; a restarted leader activates again (C1, D5). */

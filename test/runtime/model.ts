@@ -31,8 +31,11 @@ export function modelRuns(quick: number): { numRuns: number; seed?: number } {
 
 /** What n8n and the world do to a polling trigger, besides the service's own changes. */
 export type RuntimeCommand =
-	/** A tick of the schedule; a durable one is claimed by main `main` (any main may). */
-	| { t: 'tick'; main?: number }
+	/**
+	 * A tick of the schedule; a durable one is claimed by main `main` (any main may). `sibling`:
+	 * another polling trigger of the workflow emits at the same minute, saving after this one (D7).
+	 */
+	| { t: 'tick'; main?: number; sibling?: 'after' }
 	| { t: 'step'; pick: number }
 	| { t: 'settle' }
 	| { t: 'advance'; ms: number }
@@ -51,7 +54,8 @@ export type RuntimeCommand =
  * and editing now and then, each often while a poll is held at the gate (a step has not let it go).
  */
 export const runtimeCommands: Array<fc.WeightedArbitrary<RuntimeCommand>> = [
-	{ arbitrary: fc.record({ t: fc.constant('tick' as const), main: fc.nat(2) }), weight: 6 },
+	{ arbitrary: fc.record({ t: fc.constant('tick' as const), main: fc.nat(2) }), weight: 4 },
+	{ arbitrary: fc.record({ t: fc.constant('tick' as const), main: fc.nat(2), sibling: fc.constant('after' as const) }), weight: 2 },
 	{ arbitrary: fc.record({ t: fc.constant('step' as const), pick: fc.nat(3) }), weight: 6 },
 	{ arbitrary: fc.constant({ t: 'settle' as const }), weight: 2 },
 	// A minute (a poll), a couple of minutes (past a clock's grace, inside a window's reach), or up to an hour.
@@ -98,7 +102,7 @@ export async function drive<C extends { t: string }>(o: {
 		const c = command as RuntimeCommand;
 		switch (c.t) {
 			case 'tick':
-				void runtime.tick(c.main);
+				void runtime.tick(c.main, c.sibling);
 				await gate.idle();
 				break;
 			case 'step':

@@ -183,3 +183,21 @@ describe('SkySlope Trigger: histories of issue 53', () => {
 		await expectExact({ runtime: { scheduler: 'durable', cursors: true, mains: 2 }, event: 'newOffers', commands: [{ t: 'create', daysAgo: 1, listing: 0 }, { t: 'tick', main: 1 }] });
 	});
 });
+
+describe('SkySlope Trigger: histories of the mirror', () => {
+	it('a workflow with two polling triggers, under the durable scheduler: the other trigger\'s emit saves this one\'s state from before its poll, and the offer is not reported again (the mirror\'s Changed sale, 78 doubles)', async () => {
+		for (const runtime of RUNTIMES) {
+			await expectExact({ runtime, event: 'newAndUpdatedOffers', commands: [{ t: 'tick', main: 0, sibling: 'after' }, { t: 'create', daysAgo: 0, listing: 0 }] });
+		}
+	});
+
+	it('the same, then unpublished while a poll runs and published again: the poll n8n threw away is still read again', async () => {
+		for (const runtime of RUNTIMES) {
+			await expectExact({
+				runtime,
+				event: 'newOffers',
+				commands: [{ t: 'create', daysAgo: 0, listing: 0 }, { t: 'tick', main: 0, sibling: 'after' }, { t: 'settle' }, { t: 'create', daysAgo: 0, listing: 0 }, { t: 'tick', main: 0, sibling: 'after' }, { t: 'unpublish' }, { t: 'publish' }],
+			});
+		}
+	});
+});

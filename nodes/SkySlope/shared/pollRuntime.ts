@@ -48,13 +48,14 @@ interface PollSlot {
 	/** The newest state a poll of this trigger finished with, in this process. */
 	newest?: IDataObject & Stamp;
 	/**
-	 * The states `newest` carries on from, oldest first: the one it started from in the static data
-	 * (or the last emitting poll's: n8n saves that as it emits, or threw its items away), and those
-	 * of this process's quiet polls since (n8n never saves a quiet poll's without durable poll
-	 * cursors). A stored state among them is one `newest` has moved on from; any other (another
-	 * main's, a restart's, the one before a poll n8n threw away) wins.
+	 * The states `newest` carries on from, oldest first: the one it started from in the static data,
+	 * and those of this process's polls since (`emitted`: a poll whose items n8n took, and whose state
+	 * it saved as they were emitted, unless it threw them away). A stored state among them is one
+	 * `newest` has moved on from (n8n never saves a quiet poll's without durable poll cursors), but
+	 * one from before an emitting poll only under the durable scheduler (see `carriesOn`); any other
+	 * (another main's, a restart's) wins.
 	 */
-	line: Array<{ stamp: string }>;
+	line: Array<{ stamp: string; emitted?: boolean }>;
 	/** `line` began from static data without a stamp (empty, or the state of an earlier release). */
 	fromUnstamped?: boolean;
 }
@@ -166,9 +167,11 @@ export async function exclusivePoll(
 		const from = firstState ?? stored;
 		const storedStamp = stampOf(from);
 		// The stored state is one this process's newest carries on from: its stamp is on the line (or
-		// the line began from an unstamped state, and the stored one still has no stamp).
-		const onLine = storedStamp === undefined ? slot.fromUnstamped === true : slot.line.some((entry) => entry.stamp === storedStamp);
-		const fromMemory = slot.newest !== undefined && onLine;
+		// the line began from an unstamped state, and the stored one still has no stamp), and what
+		// came since may have been saved over it.
+		const index = storedStamp === undefined ? (slot.fromUnstamped === true ? -1 : undefined) : slot.line.findIndex((entry) => entry.stamp === storedStamp);
+		const onLine = index !== undefined && (index >= 0 || storedStamp === undefined);
+		const fromMemory = slot.newest !== undefined && onLine && carriesOn(slot.line.slice((index as number) + 1), budgetMs);
 		if (!fromMemory) {
 			slot.newest = undefined;
 			slot.line = storedStamp === undefined ? [] : [{ stamp: storedStamp }];
@@ -200,16 +203,7 @@ export async function exclusivePoll(
 		Object.assign(stored, next);
 		slot.newest = next;
 		if (empty && !firstState) global[firstStateKey(ctx)] = { watch, name: ctx.getNode().name, state: next } satisfies FirstState;
-		// An emitting poll's state is this process's only while n8n keeps it: n8n throws a poll's
-		// items away when its registration went meanwhile (an unpublish, an edit, a lead that moved;
-		// poll-trigger-executor.js) or the workflow is no longer active (the durable task handler),
-		// and then saves nothing. It saves the state of a poll whose items it takes as they are
-		// emitted, so the next poll finds this stamp stored, or else starts from what is stored and
-		// finds those items again.
-		if (items.length && !late) {
-			slot.line = [{ stamp }];
-			slot.fromUnstamped = false;
-		} else slot.line.push({ stamp });
+		slot.line.push(items.length && !late ? { stamp, emitted: true } : { stamp });
 		if (slot.line.length > LINE_LIMIT) slot.line.splice(0, slot.line.length - LINE_LIMIT);
 		if (late) {
 			ctx.logger.warn(`${label}: this poll took ${Math.round((Date.now() - now) / 1000)} s, past n8n's ${Math.round(deadline / 1000)} s; the ${items.length} item(s) it found are emitted by the next tick`);
@@ -219,6 +213,24 @@ export async function exclusivePoll(
 	} finally {
 		if (slot.running?.token === token) slot.running = undefined;
 	}
+}
+
+/** The budget n8n gives a poll that is not a durable tick (n8n-core poll-context.js). */
+const UNFENCED_BUDGET_MS = 5 * 60 * 1000;
+
+/**
+ * Whether this process's newest state carries on from a stored one, past the polls it made since
+ * (`since`). Past quiet polls, always: n8n saved none of them. Past an emitting poll, only in a
+ * durable tick (a budget under the unfenced one). An emitting poll's state is saved as it emits,
+ * unless n8n threw its items away: its registration went meanwhile (an unpublish, an edit, a lead
+ * that moved; poll-trigger-executor.js) or the workflow was unpublished (the durable task handler);
+ * each of these is followed by an activation, whose poll is no durable tick and starts from what is
+ * stored, finding those items again. A durable tick, though, saves the whole workflow's static data
+ * as it read it at its start: a workflow's other polling trigger, polled on the same minute, puts
+ * back this one's state from before its emitting poll (workflow-static-data.service.js).
+ */
+function carriesOn(since: Array<{ emitted?: boolean }>, budgetMs: number): boolean {
+	return budgetMs < UNFENCED_BUDGET_MS || !since.some((entry) => entry.emitted);
 }
 
 /**
