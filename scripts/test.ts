@@ -20,6 +20,7 @@
 //   npm test -- --stage lint         n8n-node lint only
 //   npm test -- --e2e                every stage but the unit tests
 //   npm test -- --stage e2e offers   one stage, here with a jest path pattern (one node's tests)
+//   npm test -- --stage e2e --shard 2   one shard of the end-to-end stage (a CI job)
 //   npm test -- --serial             the stages one after another (a small machine)
 // Exits non-zero when anything failed.
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -75,16 +76,20 @@ const CONFIG: Record<StageName, { config?: string; command?: string[]; needs: Ne
 };
 
 /**
- * The end-to-end files that wait longest on one-minute poll ticks: the second e2e shard, with an
- * n8n of its own. Every other file of test/e2e runs in the first shard, so a new file is never left out.
+ * The end-to-end files that wait longest on one-minute poll ticks, in shards of their own, each
+ * with an n8n of its own: every other file of test/e2e runs in the first shard, so a new file is
+ * never left out. The durable scheduler's file starts its own n8n too, and restarts it.
  */
-const SECOND_E2E_SHARD = ['trigger-runtime.test.ts', 'skyslope.test.ts', 'durable-scheduler.test.ts'];
+const E2E_SHARDS = [
+	['trigger-runtime.test.ts', 'skyslope.test.ts'],
+	['durable-scheduler.test.ts'],
+];
 
 /**
  * Which stages run one after another, lane by lane; the lanes run side by side. Measured on
- * 2 cores (CONTRIBUTING.md): the second end-to-end shard is the longest lane and sets the run's length.
+ * 2 cores (CONTRIBUTING.md, "How long it takes"): the mirror is the longest lane and sets the run's length.
  */
-const LANES = [['lint', 'unit', 'queue'], ['e2e 1/2'], ['e2e 2/2'], ['mirror'], ['e2e-1x', 'browser']];
+const LANES = [['lint', 'unit', 'queue'], ['e2e 1/3'], ['e2e 2/3'], ['e2e 3/3'], ['mirror'], ['e2e-1x', 'browser']];
 
 /** A stage that is one command: passed when it exits 0. */
 function runCommand(stage: Stage, outDir: string): Promise<Tally> {
@@ -166,11 +171,20 @@ function installs(): Record<Need, () => Promise<Error | undefined>> {
 	};
 	const n8nLine = (line: '1' | '2') => ensureN8n((l) => say(`[n8n ${N8N_LINES[line].n8n} host] ${l}`), N8N_LINES[line]);
 	// The two n8n lines install one after the other (each compiles sqlite3; two at once only slow
-	// each other), and so do the Debian packages (apt-get takes one lock).
-	const n8n2 = once(() => n8nLine('2'));
-	const n8n1 = once(() => n8n2().then(() => n8nLine('1')));
-	const services = once(() => ensureQueueServices((l) => say(`[debian] ${l}`)));
-	const chromium = once(() => services().then(() => ensureChromium((l) => say(`[debian] ${l}`))));
+	// each other), and so do the Debian packages (apt-get takes one lock); only what is asked for.
+	const queue = (): (<T>(fn: () => Promise<T>) => Promise<T>) => {
+		let last: Promise<unknown> = Promise.resolve();
+		return <T>(fn: () => Promise<T>) => {
+			const next = last.then(fn, fn);
+			last = next.catch(() => undefined);
+			return next;
+		};
+	};
+	const [n8nQueue, aptQueue] = [queue(), queue()];
+	const n8n2 = once(() => n8nQueue(() => n8nLine('2')));
+	const n8n1 = once(() => n8nQueue(() => n8nLine('1')));
+	const services = once(() => aptQueue(() => ensureQueueServices((l) => say(`[debian] ${l}`))));
+	const chromium = once(() => aptQueue(() => ensureChromium((l) => say(`[debian] ${l}`))));
 	return { 'n8n 2.x': n8n2, 'n8n 1.x': n8n1, 'postgres and redis': services, chromium };
 }
 
@@ -178,9 +192,11 @@ function parseArgs(argv: string[]) {
 	const chosen = new Set<StageName>();
 	const passThrough: string[] = [];
 	let serial = false;
+	let shard: number | undefined;
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (a === '--unit') chosen.add('unit');
+		else if (a === '--shard' || a.startsWith('--shard=')) shard = Number(a === '--shard' ? argv[++i] : a.slice('--shard='.length));
 		else if (a === '--e2e') for (const s of STAGES.filter((n) => n !== 'unit' && n !== 'lint')) chosen.add(s);
 		else if (a === '--serial') serial = true;
 		else if (a === '--stage' || a.startsWith('--stage=')) {
@@ -189,11 +205,11 @@ function parseArgs(argv: string[]) {
 			chosen.add(name as StageName);
 		} else passThrough.push(a);
 	}
-	return { stages: chosen.size ? chosen : new Set<StageName>(STAGES), passThrough, serial };
+	return { stages: chosen.size ? chosen : new Set<StageName>(STAGES), passThrough, serial, shard };
 }
 
 /** The stages to run, the e2e stage in two shards unless a pattern picks its files. */
-function plan(chosen: Set<StageName>, passThrough: string[]): Stage[] {
+function plan(chosen: Set<StageName>, passThrough: string[], shard?: number): Stage[] {
 	const stages: Stage[] = [];
 	for (const name of STAGES) {
 		if (!chosen.has(name)) continue;
@@ -204,11 +220,11 @@ function plan(chosen: Set<StageName>, passThrough: string[]): Stage[] {
 		}
 		if (name === 'e2e' && passThrough.length === 0) {
 			const files = readdirSync(join(REPO_ROOT, 'test', 'e2e')).filter((f) => f.endsWith('.test.ts'));
-			const second = files.filter((f) => SECOND_E2E_SHARD.includes(f));
-			const first = files.filter((f) => !SECOND_E2E_SHARD.includes(f));
+			const shards = [files.filter((f) => !E2E_SHARDS.flat().includes(f)), ...E2E_SHARDS.map((shard) => files.filter((f) => shard.includes(f)))];
 			const paths = (list: string[]) => list.map((f) => `test/e2e/${f.replace(/\./g, '\\.')}$`);
-			stages.push({ name: 'e2e 1/2', config, needs, args: [...args, ...paths(first)] });
-			stages.push({ name: 'e2e 2/2', config, needs, args: [...args, ...paths(second)] });
+			shards.forEach((files, n) => {
+				if (shard === undefined || shard === n + 1) stages.push({ name: `e2e ${n + 1}/${shards.length}`, config, needs, args: [...args, ...paths(files)] });
+			});
 		} else {
 			stages.push({ name, config, needs, args: [...args, ...passThrough] });
 		}
@@ -217,8 +233,8 @@ function plan(chosen: Set<StageName>, passThrough: string[]): Stage[] {
 }
 
 async function main() {
-	const { stages: chosen, passThrough, serial } = parseArgs(process.argv.slice(2));
-	const stages = plan(chosen, passThrough);
+	const { stages: chosen, passThrough, serial, shard } = parseArgs(process.argv.slice(2));
+	const stages = plan(chosen, passThrough, shard);
 	const outDir = mkdtempSync(join(tmpdir(), 'skyslope-test-'));
 	const started = Date.now();
 

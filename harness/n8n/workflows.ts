@@ -244,6 +244,9 @@ export async function sandboxLog(service?: ServiceName): Promise<RequestLogEntry
 export const isHistorySlice = (e: RequestLogEntry) =>
 	e.method === 'GET' && e.path === '/api/files' && e.status < 300 && typeof e.query.createdBefore === 'string' && e.query.type !== 'summary';
 
+/** A poll's change window: a read of the export by modification date. */
+export const isChangeWindow = (e: RequestLogEntry) => e.method === 'GET' && e.path === '/api/files' && e.status < 300 && typeof e.query.modifiedAfter === 'string';
+
 /** The history's last step: the account's count of its files (a summary alone). */
 export const isAccountCheck = (e: RequestLogEntry) =>
 	e.method === 'GET' && e.path === '/api/files' && e.status < 300 && e.query.type === 'summary' && typeof e.query.createdBefore === 'string';

@@ -17,6 +17,7 @@ import {
 	createWorkflow,
 	deactivateWorkflow,
 	type Execution,
+	isChangeWindow,
 	isHistorySlice,
 	type Json,
 	NODE_TYPES,
@@ -105,8 +106,12 @@ describe.each([false, true])('Status Changed under the durable scheduler, durabl
 			closed.push(await pendingSale(closed));
 			await close(closed[2]);
 			await waitFor('the third change emitted', async () => (await emitted(workflowId, triggerName)).length >= 3, 200_000);
-			// Two more ticks: nothing else comes.
-			await new Promise((r) => setTimeout(r, 130_000));
+			// Two more polls read their windows: nothing else comes.
+			const windows = async () => (await sandboxLog('listings')).filter(isChangeWindow).length;
+			const read = await windows();
+			await waitFor('two more polls', async () => (await windows()) >= read + 2, 200_000);
+			// The second's run, if it had anything, is handed off as it emits: a moment to record it.
+			await new Promise((r) => setTimeout(r, 5_000));
 			const items = await emitted(workflowId, triggerName);
 			expect(items.map((i) => i.saleGuid).sort()).toEqual([...closed].sort());
 			// Each from pending, or (the old sale, if it closed before its slice was read) saying its earlier status is unknown.
