@@ -279,7 +279,8 @@ export class SandboxServer {
 			entry.status = 429;
 			entry.fault = 'parallel';
 			const answer = service.error(429, 'Too Many Requests');
-			answer.headers = { ...answer.headers, ...rateHeaders, 'retry-after': '1' };
+			// As the live service's clients report: its rate headers, the window's budget left, no Retry-After.
+			answer.headers = { ...answer.headers, ...rateHeaders };
 			return send(res, answer);
 		}
 		this.inFlight.set(service.name, inFlight);

@@ -13,7 +13,7 @@ import {
 import { renewingOptions, replacedSession, type SendMode, type Target } from './account';
 import { toApiError } from './error-words';
 import { readFailure, type Failure } from './failure';
-import { acquire, holdUntil, rateLimitWaitMs, release } from './gate';
+import { acquire, holdUntil, rateLimitWaitMs, release, windowSpent } from './gate';
 import { headerOf } from '../records';
 import { retryPolicy, type ApiContext, type ApiRequest, type FullResponse, type ServiceSpec } from './types';
 
@@ -143,6 +143,11 @@ async function nextStep(
 		return { then: 'fail', note };
 	}
 	let waitMs = backoffMs(state.attempt);
+	if (failure.status === 429 && !windowSpent(failure.headers)) {
+		// Refused for how many were in flight, with budget left in the window: the gate has halved the
+		// in-flight limit (release), and the request goes again after a short back-off, not at the reset.
+		return { then: 'send again', waitMs };
+	}
 	if (failure.status === 429) {
 		const asked = rateLimitWaitMs(failure.headers);
 		if (asked !== undefined && asked > retryPolicy.maxRateWaitMs) {
