@@ -6,6 +6,7 @@ import './ts-first';
 
 import { brokerageBench } from './brokerage';
 import { e2eAddContactBench } from './e2e-add-contact';
+import { e2eConcurrencyBench } from './e2e-concurrency';
 import { e2eFaultsBench } from './e2e-faults';
 import { e2eLatencyBench } from './e2e-latency';
 import { e2eListingsReadBench } from './e2e-listings-read';
@@ -35,6 +36,7 @@ const benches: Record<string, { figures: string; run: () => Promise<void> }> = {
 	'e2e-latency': { figures: '6 (latency sweep)', run: e2eLatencyBench },
 	'e2e-listings-read': { figures: '6 (listings read)', run: e2eListingsReadBench },
 	'e2e-faults': { figures: '9', run: e2eFaultsBench },
+	'e2e-concurrency': { figures: '23', run: e2eConcurrencyBench },
 	'e2e-poll': { figures: '10', run: e2ePollBench },
 	'e2e-form-open': { figures: '11', run: e2eFormOpenBench },
 	'queue-throughput': { figures: '12', run: queueThroughputBench },

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never shipped in dist */
 // A process of n8n, as the tests have it: its own copy of the node's modules.
 import * as workflow from 'n8n-workflow';
 

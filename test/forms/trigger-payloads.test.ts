@@ -6,7 +6,8 @@ import { request } from 'undici';
 
 import { SkySlopeFormsOAuth2Api } from '../../credentials/SkySlopeFormsOAuth2Api.credentials';
 import { SkySlopeSigningTrigger } from '../../nodes/SkySlope/SkySlopeSigningTrigger.node';
-import { readNotification, seenKey } from '../../nodes/SkySlope/forms/helpers/triggerState';
+import { readNotification } from '../../nodes/SkySlope/forms/helpers/notification';
+import { seenKey } from '../../nodes/SkySlope/forms/helpers/triggerState';
 import { NOTIFICATION_SHAPES, USERS, type NotificationPayload, type NotificationShape } from '../../sandbox/forms';
 import { readBinary, runWebhook, runWebhookMethods } from '../../harness/node';
 import { byId, CREDENTIAL, useForms } from '../../harness/forms-env';

@@ -5,7 +5,7 @@ import { checkString, headerOf, inputError, isRecord, p, serviceTime, type ApiCo
 import { formsFullRequest, formsRequest } from '../transport';
 import { fileNameFromDisposition, safeFileName } from './fileNames';
 import { documentIdsOf, fileIdOf } from './parameters';
-import { positiveId, type NotificationFacts } from './triggerState';
+import { positiveId, type NotificationFacts } from './notification';
 
 /** PDFs in and out: upload bodies, and downloads of a file's documents. */
 

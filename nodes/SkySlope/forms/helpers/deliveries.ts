@@ -1,24 +1,125 @@
-import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { claimKeys, type Claim } from '../../shared/webhookClaims';
-import { documentsOfSigning, downloadSignedDocuments } from './binary';
-import {
-	DELIVERED_LIMIT,
-	type NotificationFacts,
-	notificationTime,
-	positiveId,
-	SEEN_LIMIT,
-	seenKey,
-	seenKeys,
-	signedDocumentKey,
-	signingTimes,
-} from './triggerState';
+import { documentsOfSigning, downloadSignedDocuments, listSignedDocuments } from './binary';
+import { type NotificationFacts, notificationTime, positiveId } from './notification';
+import { markSave, savedOver, SEVERAL_PROCESSORS_NOTICE } from './processSaves';
+import { DELIVERED_LIMIT, SEEN_LIMIT, seenKey, seenKeys, signedDocumentKey, signingTimes, type TriggerState } from './triggerState';
 
 /**
  * What the Signing Trigger delivers for a notification it has taken (its node file checks the secret,
- * the size, the file and the test event, and answers): whether it was handled before, and its items,
- * one for the notification or one per signed document, each signed document once.
+ * the size and the file): the test event's confirmation, whether it was handled before, and its
+ * items, one for the notification or one per signed document, each signed document once.
  */
+
+/** Answers the request now, with `status` and `body` as JSON; n8n answers nothing more. */
+export function respond(ctx: IWebhookFunctions, status: number, body: IDataObject, run?: INodeExecutionData[]): IWebhookResponseData {
+	const res = ctx.getResponseObject();
+	res.writeHead(status, { 'content-type': 'application/json' });
+	res.end(JSON.stringify(body));
+	return run ? { noWebhookResponse: true, workflowData: [run] } : { noWebhookResponse: true };
+}
+
+/** A notification of a watched file, as the webhook took it. */
+export interface Delivery {
+	data: TriggerState;
+	body: IDataObject;
+	facts: NotificationFacts;
+	fileId: number;
+	/** Sent to the test URL without the secret: taken only once the service lists the signing it names. */
+	testEvent: boolean;
+	options: IDataObject;
+}
+
+/**
+ * Delivers a notification: confirms a test event with the service, claims its keys (a repeat
+ * starts nothing), makes its items, gives the keys back if that fails, saves the keys this process
+ * holds and marks its save, and puts every notice on every item. Answers before n8n starts the
+ * run: n8n saves the static data changed here when the webhook has answered.
+ */
+export async function deliver(ctx: IWebhookFunctions, d: Delivery): Promise<IWebhookResponseData> {
+	const { data, body, facts, fileId, options } = d;
+	// The signed-document list is read at most once, whoever needs it first.
+	let listing: Promise<IDataObject[]> | undefined;
+	const listed = async () => await (listing ??= listSignedDocuments(ctx, fileId, facts.formsEnvelopeId));
+	if (d.testEvent && !(await listsSigning(listed, facts))) {
+		return respond(ctx, 401, {
+			message: `Unauthorized: a test event without the secret is taken only when SkySlope Forms lists the signing it names, and it lists none for file ${fileId}`,
+		});
+	}
+	const once = options.ignoreRepeats !== false && !d.testEvent;
+	// Requests of one workflow run side by side, each on its own copy of the static data: keys are
+	// claimed in this process at once (claimKeys), given back if the delivery fails, and every key
+	// this process holds is written before answering, so that no concurrent save loses one.
+	const claims: Claim[] = [];
+	// Never silent: a process whose save another overwrote says so on every run it starts.
+	const notices: string[] = savedOver(ctx, data) ? [SEVERAL_PROCESSORS_NOTICE] : [];
+	// The signings this notification delivers, each with its key (one, unless it carries no time).
+	let signings: Array<{ key: string; signedAt?: string }> = [{ key: seenKey(body) }];
+	if (once) {
+		const seen = await claimNotification(ctx, { data, body, facts, listed });
+		if (seen.repeat) return { webhookResponse: { received: true, ignored: 'repeat of a handled notification' } };
+		notices.push(...seen.notices);
+		if (seen.claim) {
+			claims.push(seen.claim);
+			signings = seen.claim.taken.map((key) => ({ key, signedAt: seen.signedAt?.[key] }));
+		}
+	}
+	const signing: Signing = {
+		fileId,
+		facts,
+		body,
+		receivedAt: new Date().toISOString(),
+		prefix: typeof options.binaryPrefix === 'string' && options.binaryPrefix ? options.binaryPrefix : 'document_',
+		listed,
+	};
+	let items: INodeExecutionData[] = [];
+	let done = false;
+	try {
+		items =
+			options.oneItemPerDocument === true
+				? await itemPerDocument(ctx, { ...signing, download: options.downloadDocuments === true, claims: once ? claims : undefined })
+				: fanOut(await itemPerNotification(ctx, { ...signing, options }), signings);
+		done = true;
+	} finally {
+		// A delivery that failed gives its keys back: a resend must deliver them.
+		if (!done) for (const claim of claims) claim.release();
+	}
+	for (const claim of claims) claim.save();
+	// n8n never saves a test event's static data: its mark would be missed as if overwritten.
+	if (ctx.getMode() !== 'manual') markSave(ctx, data);
+	for (const item of items) {
+		item.json.deliveryKey ??= signings[0].key;
+		if (notices.length) item.json.notice = [item.json.notice, ...notices].filter(Boolean).join(' ');
+	}
+	if (notices.length) ctx.logger.warn(`SkySlope Signing Trigger: ${notices.join(' ')}`);
+	if (!items.length) return { webhookResponse: { received: true, ignored: 'every signed document of this signing was delivered before' } };
+	return respond(ctx, 200, { received: true }, items);
+}
+
+/** Whether the service lists the signing a notification names (its envelope, and its documents if it names any). */
+async function listsSigning(listed: () => Promise<IDataObject[]>, facts: NotificationFacts): Promise<boolean> {
+	try {
+		return (await listed()).some(
+			(r) =>
+				(facts.envelopeGuid === undefined || r.envelopeId === facts.envelopeGuid) &&
+				(facts.documentIds.length === 0 || facts.documentIds.includes(Number(r.documentId))),
+		);
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * A notification without a signing time that stands for several signings not delivered yet: one
+ * item each, with its own deliveryKey and signing time, so that a write keyed on deliveryKey keeps
+ * every signing whichever processor delivers it too.
+ */
+function fanOut(item: INodeExecutionData, signings: Array<{ key: string; signedAt?: string }>): INodeExecutionData[] {
+	if (signings.length < 2) return [item];
+	const notice = `This notification carries no signing time and stands for the ${signings.length} signings of its envelope not delivered before: one item each.`;
+	return signings.map(({ key, signedAt }) => ({ ...item, json: { ...item.json, deliveryKey: key, ...(signedAt ? { signedAt } : {}), notice } }));
+}
 
 /**
  * Whether a notification was handled before, by its key in the seen list, claimed at once
@@ -29,7 +130,7 @@ import {
  * own deliveryKey, and a resend starts nothing. When the list cannot be read, the notification is
  * delivered rather than taken for a repeat it may not be, and `notices` says why.
  */
-export async function claimNotification(
+async function claimNotification(
 	ctx: IWebhookFunctions,
 	n: { data: IDataObject; body: IDataObject; facts: NotificationFacts; listed: () => Promise<IDataObject[]> },
 ): Promise<{ repeat: boolean; claim?: Claim; signedAt?: Record<string, string>; notices: string[] }> {
@@ -60,7 +161,7 @@ export async function claimNotification(
 	return { repeat: false, claim, signedAt, notices };
 }
 
-export interface Signing {
+interface Signing {
 	fileId: number;
 	facts: NotificationFacts;
 	body: IDataObject;
@@ -70,7 +171,7 @@ export interface Signing {
 }
 
 /** The notification as one item: its body, and the list and PDFs when asked for. */
-export async function itemPerNotification(ctx: IWebhookFunctions, s: Signing & { options: IDataObject }): Promise<INodeExecutionData> {
+async function itemPerNotification(ctx: IWebhookFunctions, s: Signing & { options: IDataObject }): Promise<INodeExecutionData> {
 	const json: IDataObject = { ...s.body, receivedAt: s.receivedAt };
 	if (s.options.includeSignedDocuments === true) {
 		try {
@@ -92,7 +193,7 @@ export async function itemPerNotification(ctx: IWebhookFunctions, s: Signing & {
  * its own ids, each saying why the rest is missing; a notification naming none becomes one item
  * that says so: never an empty run.
  */
-export async function itemPerDocument(
+async function itemPerDocument(
 	ctx: IWebhookFunctions,
 	s: Signing & { download: boolean; claims?: Claim[] },
 ): Promise<INodeExecutionData[]> {
