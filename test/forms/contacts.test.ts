@@ -7,13 +7,14 @@ function callerFile(n = 0) {
 	return [...env.state.store.files.values()].filter((f) => f.type === 'File' && f.ownedBy === USERS.caller && !f.isDeleted)[n];
 }
 
+/** Contact > Add on `file`, with these parameters besides. */
+const addContact = (file: { id: number }, parameters: Record<string, unknown>) =>
+	env.run({ resource: 'fileContact', operation: 'add', fileId: byId(file.id), ...parameters });
+
 describe('Contact > Add', () => {
 	it('adds a contact with the enums, the address and only the given fields', async () => {
 		const file = callerFile(0);
-		const result = await env.run({
-			resource: 'fileContact',
-			operation: 'add',
-			fileId: byId(file.id),
+		const result = await addContact(file, {
 			contactType: 'BuyerAgent',
 			firstName: ' Sam ',
 			lastName: 'Agent',
@@ -46,19 +47,13 @@ describe('Contact > Add', () => {
 
 	it('refuses a contact type outside the enum and a bad email, before any request', async () => {
 		const file = callerFile(0);
-		const badType = await env.run({
-			resource: 'fileContact',
-			operation: 'add',
-			fileId: byId(file.id),
+		const badType = await addContact(file, {
 			contactType: '={{ "Plumber" }}',
 			firstName: 'A',
 			lastName: 'B',
 		});
 		expect(badType.error?.message).toMatch(/^Contact Type: must be one of Broker, Buyer/);
-		const badEmail = await env.run({
-			resource: 'fileContact',
-			operation: 'add',
-			fileId: byId(file.id),
+		const badEmail = await addContact(file, {
 			contactType: 'Buyer',
 			firstName: 'A',
 			lastName: 'B',
@@ -75,10 +70,7 @@ describe('Contact > Add, Skip If Already on File', () => {
 	it('reads the file once, skips the contacts it holds (ignoring case and spaces) and adds the others', async () => {
 		const file = callerFile(1);
 		const existing = { type: 'Seller', firstName: 'Dana', lastName: 'Ortiz', email: 'dana@example.com' };
-		const first = await env.run({
-			resource: 'fileContact',
-			operation: 'add',
-			fileId: byId(file.id),
+		const first = await addContact(file, {
 			contactType: existing.type,
 			firstName: existing.firstName,
 			lastName: existing.lastName,

@@ -37,6 +37,10 @@ describe('Document > Get Many', () => {
 	});
 });
 
+/** Document > Get of `doc`, with these parameters besides. */
+const getDocument = (doc: { id: number }, parameters: Record<string, unknown>) =>
+	env.run({ resource: 'document', operation: 'get', documentId: byId(doc.id), ...parameters });
+
 describe('Document > Get', () => {
 	it('returns all fields (one request of 500), simplified', async () => {
 		const file = fileWithDocuments(1);
@@ -63,10 +67,7 @@ describe('Document > Get', () => {
 
 	it('returns one page of fields, raw', async () => {
 		const doc = formDocuments(fileWithDocuments(1).id)[0];
-		const result = await env.run({
-			resource: 'document',
-			operation: 'get',
-			documentId: byId(doc.id),
+		const result = await getDocument(doc, {
 			fieldsMode: 'page',
 			page: 2,
 			pageSize: 3,
@@ -80,10 +81,7 @@ describe('Document > Get', () => {
 
 	it('refuses a page size above 500 before any request', async () => {
 		const doc = formDocuments(fileWithDocuments(1).id)[0];
-		const result = await env.run({
-			resource: 'document',
-			operation: 'get',
-			documentId: byId(doc.id),
+		const result = await getDocument(doc, {
 			fieldsMode: 'page',
 			pageSize: '={{ 501 }}',
 		});

@@ -43,6 +43,13 @@ function fileOf(state: FormsServiceState, skip: number[] = []): number {
 
 const parametersFor = (fileId: number): INodeParameters => ({ files: { file: [{ fileId: byId(fileId) }] } });
 
+/** A sandbox, and a trigger about to watch one of its files: its credential, parameters and empty state. */
+async function startWatching() {
+	const { sandbox, state } = await start();
+	const fileId = fileOf(state);
+	return { sandbox, state, credentials: formsCredential(sandbox, state), fileId, parameters: parametersFor(fileId), staticData: {} as IDataObject };
+}
+
 async function hook(method: WebhookMethod, parameters: INodeParameters, staticData: IDataObject, credentials: ICredentialDataDecryptedObject) {
 	return await runWebhookMethods({
 		node: SkySlopeSigningTrigger,
@@ -56,11 +63,7 @@ async function hook(method: WebhookMethod, parameters: INodeParameters, staticDa
 
 describe('checkExists asks the service', () => {
 	it('confirms a subscription the service still holds (208), and subscribes again one it forgot', async () => {
-		const { sandbox, state } = await start();
-		const credentials = formsCredential(sandbox, state);
-		const fileId = fileOf(state);
-		const parameters = parametersFor(fileId);
-		const staticData: IDataObject = {};
+		const { sandbox, state, credentials, fileId, parameters, staticData } = await startWatching();
 		expect((await hook('checkExists', parameters, staticData, credentials)).result).toBe(false);
 		await hook('create', parameters, staticData, credentials);
 		const url = (staticData.subscription as IDataObject).url as string;
@@ -86,11 +89,7 @@ describe('checkExists asks the service', () => {
 	});
 
 	it('fails (n8n reports the activation error and tries again) when the service cannot be asked', async () => {
-		const { sandbox, state } = await start();
-		const credentials = formsCredential(sandbox, state);
-		const fileId = fileOf(state);
-		const parameters = parametersFor(fileId);
-		const staticData: IDataObject = {};
+		const { sandbox, credentials, parameters, staticData } = await startWatching();
 		await hook('create', parameters, staticData, credentials);
 		sandbox.setFaults([{ service: 'forms', path: '/documents/sign/subscribe/', errorRate: 1, errorStatus: 500 }]);
 		await expect(hook('checkExists', parameters, staticData, credentials)).rejects.toThrow(/500|Internal|Service/);

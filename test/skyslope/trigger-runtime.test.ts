@@ -56,13 +56,19 @@ function close(record: { dto: object }) {
 
 const rows = (items: IDataObject[]) => items.map((i) => [i.saleGuid, i.previousStatus, i.previousStatusUnknown ?? false]);
 
+/** A watch whose history is read, and a pending sale closed since: what the next poll fires. */
+async function closedOnceRead() {
+	const staticData: IDataObject = {};
+	expect(await poll(staticData)).toEqual([]);
+	while (staticData.history) expect(await poll(staticData)).toEqual([]);
+	const pending = sale('pending', 0);
+	close(pending);
+	return { staticData, pending };
+}
+
 describe('overlapping ticks', () => {
 	it('two polls of one trigger started together: one reads, the other does nothing; a change fires once', async () => {
-		const staticData: IDataObject = {};
-		expect(await poll(staticData)).toEqual([]);
-		while (staticData.history) expect(await poll(staticData)).toEqual([]);
-		const pending = sale('pending', 0);
-		close(pending);
+		const { staticData, pending } = await closedOnceRead();
 		env.sandbox.clearLog();
 		const [a, b] = await Promise.all([poll(staticData), poll(staticData)]);
 		expect(rows([...a, ...b])).toEqual([[pending.dto.saleGuid, 'Pending', false]]);
@@ -72,11 +78,7 @@ describe('overlapping ticks', () => {
 	});
 
 	it('a poll slower than the interval (a slow export) is not overlapped: ticks during it do nothing, and the change fires once', async () => {
-		const staticData: IDataObject = {};
-		expect(await poll(staticData)).toEqual([]);
-		while (staticData.history) expect(await poll(staticData)).toEqual([]);
-		const pending = sale('pending', 0);
-		close(pending);
+		const { staticData, pending } = await closedOnceRead();
 		// Far slower than the three ticks below, even when a busy machine delays their timers.
 		env.sandbox.setLive({ zonelessDates: true, displayStatuses: true, slowExport: 5000 });
 		env.sandbox.clearLog();
