@@ -40,7 +40,7 @@ const MUTANTS: Mutant[] = [
 	{
 		id: 'memory-wins',
 		file: 'nodes/SkySlope/shared/pollRuntime.ts',
-		from: 'const fromMemory = slot.newest !== undefined && onLine;',
+		from: 'const fromMemory = slot.newest !== undefined && onLine && carriesOn(slot.line.slice((index as number) + 1), budgetMs);',
 		to: 'const fromMemory = slot.newest !== undefined;',
 		what: "the process's memory wins over a state another main saved (the last audit's defect 3)",
 		tests: POLL,
@@ -56,9 +56,17 @@ const MUTANTS: Mutant[] = [
 	{
 		id: 'thrown-away',
 		file: 'nodes/SkySlope/shared/pollRuntime.ts',
-		from: 'if (items.length && !late) {',
-		to: 'if (false) {',
+		from: 'slot.line.push(items.length && !late ? { stamp, emitted: true } : { stamp });',
+		to: 'slot.line.push({ stamp });',
 		what: "an emitting poll's state stays this process's though n8n threw its items away (issue 53, 1)",
+		tests: POLL,
+	},
+	{
+		id: 'sibling-blind',
+		file: 'nodes/SkySlope/shared/pollRuntime.ts',
+		from: 'return budgetMs < UNFENCED_BUDGET_MS || !since.some((entry) => entry.emitted);',
+		to: 'return !since.some((entry) => entry.emitted);',
+		what: "a durable tick starts from the state another polling trigger of the workflow saved back (the mirror's 78 doubles, D7)",
 		tests: POLL,
 	},
 	{
@@ -145,7 +153,7 @@ const MUTANTS: Mutant[] = [
 	},
 	{
 		id: 'no-release',
-		file: 'nodes/SkySlope/SkySlopeSigningTrigger.node.ts',
+		file: 'nodes/SkySlope/forms/helpers/deliveries.ts',
 		from: 'if (!done) for (const claim of claims) claim.release();',
 		to: 'void done;',
 		what: 'a delivery that failed keeps its claims (a resend is taken for a repeat)',

@@ -19,8 +19,8 @@ const SWEEP_WINDOW_DAYS = MAX_RANGE_DAYS - 1;
 /**
  * The requests a poll spends on the baseline (the Look Back's included) before it leaves the next
  * window to the next poll (it reads one window at least). What n8n's memory rises by while a poll
- * runs follows the pages the poll reads, not what the state keeps: at 100,000 offers, polls of 450
- * requests raised it by 211 MB, polls of 105 by 104 MB (bench/RESULTS.md, figure 22).
+ * runs follows the pages the poll reads, not what the state keeps (bench/RESULTS.md, figure 22 and
+ * its note: the polls of hundreds of requests before this bound, against those of about 60 after).
  */
 export const BASELINE_REQUESTS_PER_POLL = 50;
 
