@@ -286,6 +286,22 @@ describe('back-off when the service struggles', () => {
 		expect(took).toBeLessThan(8_000);
 	});
 
+	it('a 429 without its headers (n8n 1.x drops them) while the last answers left budget in the window: a short back-off, not the reset', async () => {
+		Object.assign(retryPolicy, originalPolicy);
+		const window = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '90', 'x-ratelimit-reset': String(Math.ceil((Date.now() + 60_000) / 1000)) };
+		answer = async (id, activeNow) => {
+			if (activeNow > 2) return { status: 429, body: { message: 'Too Many Requests' } };
+			await sleepMs(20);
+			return { status: 200, headers: window, body: { id } };
+		};
+		const started = Date.now();
+		const result = await run(30);
+		expect(result.error).toBeUndefined();
+		expect(ids(result.output[0])).toEqual(Array.from({ length: 30 }, (_, i) => String(i)));
+		expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+		expect(Date.now() - started).toBeLessThan(8_000);
+	});
+
 	it('a 429 with the window spent (x-ratelimit-remaining 0) holds the account until the reset', async () => {
 		let refusedAt = 0;
 		const resetAt = Math.ceil((Date.now() + 1_500) / 1000);

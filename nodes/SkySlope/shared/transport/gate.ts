@@ -132,20 +132,26 @@ export function release(
 	admit(gate);
 }
 
-/** A 429 asked to wait: every request of the account waits, not only the refused one. */
+/**
+ * A 429 asked to wait: every request of the account waits, not only the refused one, until then
+ * (not until a later reset the account's answers named before: the 429's own word is the newer).
+ */
 export function holdUntil(gate: Gate, atMs: number) {
 	gate.remaining = 0;
-	gate.resetAtMs = Math.max(gate.resetAtMs ?? 0, atMs);
+	gate.resetAtMs = atMs;
 }
 
 /**
  * Whether a 429 says the rate window is spent: it asks to wait (Retry-After), or its
- * `x-ratelimit-remaining` is 0, or it says nothing of the window. A 429 with budget left refused
- * how many requests were in flight at once (the live service does so at 6 or more, shared/spec).
+ * `x-ratelimit-remaining` is 0. A 429 with budget left refused how many requests were in flight at
+ * once (the live service does so at 6 or more, shared/spec). A 429 without its headers (n8n 1.x
+ * drops them from its error) is read against what the account's last answers said of the window:
+ * spent unless they left budget.
  */
-export function windowSpent(headers: FullResponse['headers'] | undefined): boolean {
+export function windowSpent(headers: FullResponse['headers'] | undefined, gate: Gate): boolean {
 	if (headerOf(headers, 'retry-after') !== undefined) return true;
-	const remaining = Number(headerOf(headers, 'x-ratelimit-remaining') ?? Number.NaN);
+	const said = headerOf(headers, 'x-ratelimit-remaining');
+	const remaining = said === undefined ? (budgetSpent(gate) ? 0 : (gate.remaining ?? 0)) : Number(said);
 	return !(Number.isFinite(remaining) && remaining > 0);
 }
 

@@ -143,7 +143,7 @@ async function nextStep(
 		return { then: 'fail', note };
 	}
 	let waitMs = backoffMs(state.attempt);
-	if (failure.status === 429 && !windowSpent(failure.headers)) {
+	if (failure.status === 429 && !windowSpent(failure.headers, gate)) {
 		// Refused for how many were in flight, with budget left in the window: the gate has halved the
 		// in-flight limit (release), and the request goes again after a short back-off, not at the reset.
 		return { then: 'send again', waitMs };
