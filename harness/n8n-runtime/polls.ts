@@ -130,11 +130,15 @@ export class PollRuntime {
 	private backoffUntil = 0;
 	private consecutiveErrors = 0;
 	private lastTickAt = Number.NEGATIVE_INFINITY;
-	/** Counts the database's writes of the node's state: which state a poll started from. */
+	/** Which state of the node the database holds (a new number at each write; D7 puts an old one back). */
 	private dbVersion = 0;
-	/** Emitting polls, by the state they started from: D4 lets two mains run polls of one state. */
-	private readonly emittedFrom = new Map<number, { main: number; items: string[] }>();
-	/** Items n8n delivered twice (two polls of one state on two mains, D4 with C1/D5): n8n's, not the node's. */
+	private versions = 0;
+	/**
+	 * Emitting polls, by the state they started from: D4 lets two mains run polls of one state, and D7
+	 * puts a state back that a poll emitted from, for another main or a restarted one to poll again.
+	 */
+	private readonly emittedFrom = new Map<number, { main: number; generation: number; items: string[] }>();
+	/** Items n8n delivered twice (two polls of one stored state on two processes, D4 or D7): n8n's, not the node's. */
 	doubledByN8n = 0;
 	private parameters: INodeParameters;
 
@@ -192,7 +196,7 @@ export class PollRuntime {
 		if (change.parameters) this.parameters = change.parameters;
 		if (change.rename) {
 			this.db.staticData = '{}';
-			this.dbVersion++;
+			this.dbVersion = ++this.versions;
 		}
 		this.trace.push(`a new version published${change.rename ? ': the node renamed' : ''}${change.schedule ? ', its poll times changed' : ''}`);
 		for (const m of this.mains) this.deregister(m);
@@ -231,14 +235,14 @@ export class PollRuntime {
 		const on = durable ? main % this.mains.length : this.leader;
 		if (!durable && this.mains[on].registration === undefined) return Promise.resolve();
 		this.trace.push(`tick on main ${on}${sibling ? ', beside a sibling trigger that emits' : ''}`);
-		const read = { staticData: this.db.staticData, global: this.db.global };
+		const read = { staticData: this.db.staticData, global: this.db.global, version: this.dbVersion };
 		const tick = this.poll(on, 'tick').then(() => {
 			// D7: the sibling's save, the workflow's static data as both ticks read it.
 			if (sibling !== 'after' || !durable || this.o.cursors || !this.db.active) return;
 			if (this.db.staticData === read.staticData && this.db.global === read.global) return;
 			this.db.staticData = read.staticData;
 			this.db.global = read.global;
-			this.dbVersion++;
+			this.dbVersion = read.version;
 			this.trace.push(`a sibling trigger's emit saved the workflow's static data as it was before the tick`);
 		});
 		return this.o.gate.track(tick);
@@ -340,31 +344,33 @@ export class PollRuntime {
 				return;
 			}
 			const twin = this.emittedFrom.get(version);
-			const items = twin && twin.main !== main ? output[0].filter((item) => !twin.items.includes(json(item.json))) : output[0];
+			const otherProcess = twin !== undefined && (twin.main !== main || twin.generation !== m.generation);
+			const items = twin && otherProcess ? output[0].filter((item) => !twin.items.includes(json(item.json))) : output[0];
 			if (items.length < output[0].length) {
-				// Two mains polled the same stored state and both runs started (a tick in flight on one,
-				// the inline poll of a publish on the other; D4 lets the first run): no node can tell.
+				// Two processes polled the same stored state and both runs started: a tick in flight on one
+				// main and the inline poll of a publish on the other (D4 lets the first run), or a state D7
+				// put back, polled by another main or after a restart. No node can tell.
 				this.doubledByN8n += output[0].length - items.length;
-				this.trace.push(`poll on main ${main} repeats ${output[0].length - items.length} item(s) of main ${twin?.main}'s poll of the same state: n8n ran both`);
+				this.trace.push(`poll on main ${main} repeats ${output[0].length - items.length} item(s) of main ${twin?.main}'s poll of the same stored state: n8n ran both`);
 			}
-			this.emittedFrom.set(version, { main, items: output[0].map((item) => json(item.json)) });
+			this.emittedFrom.set(version, { main, generation: m.generation, items: output[0].map((item) => json(item.json)) });
 			if (items.length) this.executions.push({ kind: 'run', items, at, main });
 			this.trace.push(`poll on main ${main} emitted ${output[0].length}`);
 			// B1 (the save at emit: the workflow's static data), B2 (the cursor with the run).
 			if (this.o.cursors) this.db.cursor = json(staticData);
 			else this.db.staticData = json(staticData);
 			this.db.global = json(global);
-			this.dbVersion++;
+			this.dbVersion = ++this.versions;
 		} else if (tick && this.o.cursors && this.db.active) {
 			// B2: a quiet tick's cursor is committed alone.
 			this.db.cursor = json(staticData);
-			this.dbVersion++;
+			this.dbVersion = ++this.versions;
 		}
 		// B1: the save after an activation: the Workflow's static data (B2: not the cursor's snapshot).
 		if (kind === 'activation') {
 			if (!this.o.cursors) this.db.staticData = json(staticData);
 			this.db.global = json(global);
-			this.dbVersion++;
+			this.dbVersion = ++this.versions;
 		}
 	}
 

@@ -174,3 +174,13 @@ describe('Status Changed: histories of issue 53', () => {
 		await expectExact({ runtime: { scheduler: 'durable', mains: 2 }, upgradeFrom: 'statusChanged', commands: [{ t: 'tick', main: 1 }, { t: 'unpublish' }, { t: 'status', pick: 0, status: 0 }, { t: 'publish' }] });
 	});
 });
+
+describe('Status Changed: histories the model found after issue 53', () => {
+	it('the service 2 minutes behind, a file entered while a poll runs past n8n\'s 45 s under the durable scheduler: it is reported', async () => {
+		await expectExact({
+			runtime: { scheduler: 'durable', mains: 2 },
+			behind: 120_001,
+			commands: [{ t: 'tick', main: 0 }, { t: 'latency', ms: 1 }, { t: 'tick', main: 0 }, { t: 'tick', main: 0 }, { t: 'newFile', sale: false, status: 0, future: false }],
+		});
+	});
+});

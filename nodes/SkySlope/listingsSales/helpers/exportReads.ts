@@ -89,7 +89,11 @@ export async function readWindow(
 	const summary = await readExport(ctx, { qs, types: options.types, where, again: 'the same window' }, (object) => {
 		objects.push(object);
 	});
+	// The summary is stamped as the service answers: how far its clock is behind ours is read against
+	// when the answer came, not when it was asked (a slow answer would hide a clock behind), and the
+	// next window starts at the service's time of the request.
+	const receivedAt = Date.now();
 	const serviceNow = serviceTime(summary?.createdOn);
-	const now = serviceNow !== undefined && serviceNow < requestedAt && requestedAt - serviceNow <= MAX_CLOCK_SKEW_MS ? serviceNow : requestedAt;
-	return { objects, now: new Date(now).toISOString(), behindMs: requestedAt - now };
+	const behindMs = serviceNow !== undefined && serviceNow <= receivedAt && receivedAt - serviceNow <= MAX_CLOCK_SKEW_MS ? receivedAt - serviceNow : 0;
+	return { objects, now: new Date(requestedAt - behindMs).toISOString(), behindMs };
 }
