@@ -40,7 +40,7 @@ const MUTANTS: Mutant[] = [
 	{
 		id: 'memory-wins',
 		file: 'nodes/SkySlope/shared/pollRuntime.ts',
-		from: 'const fromMemory = slot.newest !== undefined && onLine && carriesOn(slot.line.slice((index as number) + 1), budgetMs);',
+		from: 'const fromMemory = slot.newest !== undefined && since !== undefined && carriesOn(since, budgetMs);',
 		to: 'const fromMemory = slot.newest !== undefined;',
 		what: "the process's memory wins over a state another main saved (the last audit's defect 3)",
 		tests: POLL,

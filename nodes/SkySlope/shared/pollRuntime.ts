@@ -169,9 +169,8 @@ export async function exclusivePoll(
 		// The stored state is one this process's newest carries on from: its stamp is on the line (or
 		// the line began from an unstamped state, and the stored one still has no stamp), and what
 		// came since may have been saved over it.
-		const index = storedStamp === undefined ? (slot.fromUnstamped === true ? -1 : undefined) : slot.line.findIndex((entry) => entry.stamp === storedStamp);
-		const onLine = index !== undefined && (index >= 0 || storedStamp === undefined);
-		const fromMemory = slot.newest !== undefined && onLine && carriesOn(slot.line.slice((index as number) + 1), budgetMs);
+		const since = storedStamp === undefined ? (slot.fromUnstamped === true ? slot.line : undefined) : after(slot.line, storedStamp);
+		const fromMemory = slot.newest !== undefined && since !== undefined && carriesOn(since, budgetMs);
 		if (!fromMemory) {
 			slot.newest = undefined;
 			slot.line = storedStamp === undefined ? [] : [{ stamp: storedStamp }];
@@ -213,6 +212,12 @@ export async function exclusivePoll(
 	} finally {
 		if (slot.running?.token === token) slot.running = undefined;
 	}
+}
+
+/** The entries of a line after the one with `stamp`; undefined when it is not on the line. */
+function after<T extends { stamp: string }>(line: T[], stamp: string): T[] | undefined {
+	const at = line.findIndex((entry) => entry.stamp === stamp);
+	return at < 0 ? undefined : line.slice(at + 1);
 }
 
 /** The budget n8n gives a poll that is not a durable tick (n8n-core poll-context.js). */
