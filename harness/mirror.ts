@@ -32,6 +32,7 @@ export interface Execution {
 	/** How it started: `webhook`, `trigger`, ...; `integrated` for a run another execution started (Execute Workflow). */
 	mode?: string;
 	startedAt?: string;
+	stoppedAt?: string;
 	data?: { resultData: { runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Json }> | null> } }>>; error?: Json } };
 }
 
@@ -295,7 +296,7 @@ export async function addOfferHistory(m: Mirror, count: number, days: number): P
 }
 
 /** New offers today, and new versions of offers submitted in the last few days (inside the trigger's look-back). */
-export async function changeOffers(m: Mirror, fresh: number, updates: number, seed: number): Promise<void> {
+export async function changeOffers(m: Mirror, fresh: number, updates: number, seed: number): Promise<string[]> {
 	const now = Date.now();
 	const recent = (await allOffers(m)).filter(
 		(o) => Date.parse(o.OfferSubmissionDate) > now - 7 * DAY && Date.parse(o.OfferSubmissionDate) < now - 3600_000,
@@ -311,7 +312,7 @@ export async function changeOffers(m: Mirror, fresh: number, updates: number, se
 			return { OfferId: offer.OfferId, OfferTerms: { OfferStatus: i % 2 ? 'Countered' : 'Accepted', OfferPrice: Number(offer.OfferTerms.OfferPrice ?? 0) + 1000 * (i + 1) } };
 		}),
 	];
-	await sandbox(m, 'POST', '/offers/_sandbox/offers', changes);
+	return await sandbox<string[]>(m, 'POST', '/offers/_sandbox/offers', changes);
 }
 
 /**

@@ -174,7 +174,7 @@ BEGIN
 			street_number = EXCLUDED.street_number, street_address = EXCLUDED.street_address, unit = EXCLUDED.unit,
 			city = EXCLUDED.city, state = EXCLUDED.state, zip = EXCLUDED.zip, total_commission = EXCLUDED.total_commission,
 			created_on = EXCLUDED.created_on, modified_on = EXCLUDED.modified_on, record = EXCLUDED.record,
-			mirrored_at = EXCLUDED.mirrored_at
+			mirrored_at = CASE WHEN t.record IS DISTINCT FROM EXCLUDED.record THEN EXCLUDED.mirrored_at ELSE t.mirrored_at END
 		WHERE t.modified_on IS NULL OR EXCLUDED.modified_on IS NULL OR EXCLUDED.modified_on >= t.modified_on;
 		RETURN guid;
 	END
@@ -214,7 +214,7 @@ BEGIN
 			city = EXCLUDED.city, state = EXCLUDED.state, zip = EXCLUDED.zip, total_commission = EXCLUDED.total_commission,
 			listing_commission = EXCLUDED.listing_commission, sale_commission = EXCLUDED.sale_commission,
 			created_on = EXCLUDED.created_on, modified_on = EXCLUDED.modified_on, record = EXCLUDED.record,
-			mirrored_at = EXCLUDED.mirrored_at
+			mirrored_at = CASE WHEN t.record IS DISTINCT FROM EXCLUDED.record THEN EXCLUDED.mirrored_at ELSE t.mirrored_at END
 		WHERE t.modified_on IS NULL OR EXCLUDED.modified_on IS NULL OR EXCLUDED.modified_on >= t.modified_on;
 		RETURN guid;
 	END
@@ -238,8 +238,9 @@ BEGIN
 	LANGUAGE plpgsql AS $$
 	DECLARE
 		id text := nullif(btrim(r->>'OfferId'), '');
-		-- The SkySlope Trigger adds `event` (new or updated) beside the offer: not part of the record.
-		rec jsonb := r - 'event';
+		-- The SkySlope Trigger adds `event` (new or updated), and may add `previousVersionUnknown` and
+		-- `notice`, beside the offer: not part of the record.
+		rec jsonb := r - 'event' - 'previousVersionUnknown' - 'notice';
 		terms jsonb := coalesce(r->'OfferTerms', '{}'::jsonb);
 		place jsonb := coalesce(r->'OfferProperty', '{}'::jsonb);
 	BEGIN
@@ -263,7 +264,7 @@ BEGIN
 			offer_closing_date = EXCLUDED.offer_closing_date, offer_expiration_date = EXCLUDED.offer_expiration_date,
 			version_number = EXCLUDED.version_number, street_number = EXCLUDED.street_number, street_name = EXCLUDED.street_name,
 			city = EXCLUDED.city, postal_code = EXCLUDED.postal_code, submitted_at = EXCLUDED.submitted_at,
-			modified_at = EXCLUDED.modified_at, record = EXCLUDED.record, mirrored_at = EXCLUDED.mirrored_at
+			modified_at = EXCLUDED.modified_at, record = EXCLUDED.record, mirrored_at = CASE WHEN t.record IS DISTINCT FROM EXCLUDED.record THEN EXCLUDED.mirrored_at ELSE t.mirrored_at END
 		WHERE (EXCLUDED.modified_at, coalesce(EXCLUDED.version_number, 0))
 			>= (coalesce(t.modified_at, '-infinity'), coalesce(t.version_number, 0));
 		RETURN id;
