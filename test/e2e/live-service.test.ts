@@ -16,6 +16,7 @@ import {
 	runWorkflow,
 	sandboxLog,
 	setLive,
+	setRateLimit,
 	skyslopeNode,
 	statusBookRead,
 	waitFor,
@@ -243,6 +244,56 @@ describe('SkySlope Listings & Sales against the live service behaviour', () => {
 			await expectRunsAfterNextPoll(workflowId, 1);
 		});
 	}, 420_000);
+
+	it('60 reads beside the trigger polling the same account, the service refusing more than 5 in flight: each run under 5 s, and the sale that closed fires', async () => {
+		const READ_MS = 120;
+		const EXPORT_MS = 3_000;
+		const all = await runWorkflow(workflow([skyslopeNode('listings', 'All', { resource: 'listing', operation: 'getAll', returnAll: false, limit: 10 })]));
+		const guids = all.json('All').map((l) => String(l.listingGuid));
+		const input = Array.from({ length: 60 }, (_, i) => ({ guid: guids[i % guids.length] }));
+		const reads = workflow([skyslopeNode('listings', 'Get listing', { resource: 'listing', operation: 'get', listingGuid: '={{ $json.guid }}' })]);
+		const live = { zonelessDates: true, displayStatuses: true, pastEnd422: true };
+		await setLive(live);
+		const { sales } = (await activity('GET', '/records')) as { sales: Json[] };
+		const sale = sales.find((s) => s.status !== 'Closed' && s.status !== 'Archived') as Json;
+		await activity('PATCH', `/sales/${String(sale.saleGuid)}`, { status: 'pending' });
+		await withSaleClosedTrigger(async (workflowId, triggerName) => {
+			// Only the refusals in flight count here, not the window's 100 a minute.
+			const limit = await setRateLimit('listings', { limit: 1_000_000 });
+			try {
+				// Each read answered after 120 ms, the trigger's export after 3 s: its poll holds one of the 5.
+				await setLive({ ...live, parallel429: 5, slowService: READ_MS, slowExport: EXPORT_MS });
+				await clearSandboxLog();
+				await activity('PATCH', `/sales/${String(sale.saleGuid)}`, { status: 'closed', actualClosingDate: new Date().toISOString() });
+				const rounds: Array<{ from: number; to: number; ms: number }> = [];
+				const fired = async () => (await api<{ data: Json[] }>('GET', `/executions?workflowId=${workflowId}`)).data.length > 0;
+				const until = Date.now() + 150_000;
+				// Rounds back to back until the trigger has fired (one poll at least overlaps a round).
+				while (!(await fired()) && Date.now() < until) {
+					const from = Date.now();
+					const r = await runWorkflow(reads, { input });
+					expect(r.status).toBe('success');
+					expect(r.json('Get listing').map((l) => String(l.listingGuid))).toEqual(input.map((i) => i.guid));
+					rounds.push({ from, to: Date.now(), ms: Number(r.runData['Get listing']?.[0]?.executionTime) });
+				}
+				const log = await sandboxLog('listings');
+				const exportsAt = log.filter((e) => e.method === 'GET' && e.path === '/api/files').map((e) => e.at);
+				const beside = rounds.filter((r) => exportsAt.some((at) => at < r.to && at + EXPORT_MS > r.from));
+				const refused = log.filter((e) => e.path.startsWith('/api/files/listings/') && e.status === 429).length;
+				// What was measured, on the run's record: the rounds beside a poll, and the 429s met.
+				process.stdout.write(`60 reads: ${rounds.map((r) => `${r.ms} ms`).join(', ')}; beside a poll: ${beside.map((r) => `${r.ms} ms`).join(', ')}; ${refused} reads refused 429\n`);
+				expect(beside.length).toBeGreaterThan(0);
+				expect(Math.max(...rounds.map((r) => r.ms))).toBeLessThan(5_000);
+			} finally {
+				await setLive(live);
+				await setRateLimit('listings', limit);
+			}
+			const execution = await waitForExecution(workflowId, 0, 150_000);
+			expect(execution.status).toBe('success');
+			const items = execution.data?.resultData.runData[triggerName]?.[0]?.data?.main?.[0] ?? [];
+			expect(items.map((i) => ({ saleGuid: i.json.saleGuid, status: i.json.status }))).toEqual([{ saleGuid: sale.saleGuid, status: 'Closed' }]);
+		});
+	}, 480_000);
 });
 
 describe('Status Changed knows every sale from its first poll, in real n8n', () => {
