@@ -136,6 +136,14 @@ const MUTANTS: Mutant[] = [
 		tests: 'test/runtime/offers',
 	},
 	{
+		id: 'clock-ahead',
+		file: 'nodes/SkySlope/offers/helpers/offersWatch.ts',
+		from: 'const to = first && n === 0 ? now + CLOCK_AHEAD_MS : horizon - 1;',
+		to: 'const to = horizon - 1;',
+		what: "the first poll reads to n8n's now: an offer stamped by a service clock ahead, submitted just before publishing, is reported new",
+		tests: 'test/runtime/offers',
+	},
+	{
 		id: 'claims-ignored',
 		file: 'nodes/SkySlope/shared/webhookClaims.ts',
 		from: 'const known = knownKeys(entry, data[list], limit);',

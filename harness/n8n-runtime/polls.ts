@@ -59,6 +59,11 @@
 // the save at emit lands before anything else reads the database (it is issued before the run
 // starts; the next tick is a minute later); a restart of a main that holds no lead only clears its
 // memory (n8n's leader stays).
+//
+// What the generated histories (test/runtime) do not make, and why: a switch of Trigger On between
+// services (one model runs one service's sandbox; test/shared/poll-copy.test.ts holds a state of
+// another watch apart); New and Changed events with a file dated ahead of every clock (a creation
+// year read by slices is Status Changed's concern; these events read by date).
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { PollContext } from 'n8n-core';
 

@@ -33,6 +33,8 @@ interface FileTruth {
 	statuses: Array<{ status: string; at: number }>;
 	deleted: boolean;
 	future: boolean;
+	/** Every modification: its stamp on the service's clock (modifiedOn, ms) and the model's time. */
+	mods: Array<{ stamp: number; at: number }>;
 }
 
 export class FilesHistory {
@@ -52,7 +54,8 @@ export class FilesHistory {
 
 	private learn(type: 'listing' | 'sale', dto: Dto, at: number, future = false): FileTruth {
 		const guid = String(type === 'sale' ? dto.saleGuid : dto.listingGuid).toLowerCase();
-		const truth: FileTruth = { type, guid, statuses: [{ status: String(dto.status), at }], deleted: false, future };
+		const stamp = Date.parse(String(dto.modifiedOn ?? dto.createdOn));
+		const truth: FileTruth = { type, guid, statuses: [{ status: String(dto.status), at }], deleted: false, future, mods: [{ stamp, at }] };
 		this.files.set(`${type}:${guid}`, truth);
 		return truth;
 	}
@@ -89,6 +92,7 @@ export class FilesHistory {
 			return `${truth.type} ${truth.guid} deleted`;
 		}
 		dto.modifiedOn = iso(this.now());
+		truth.mods.push({ stamp: this.now(), at: this.trueNow() });
 		if (command.t === 'touch') return `${truth.type} ${truth.guid} changed, its status not`;
 		const choices: string[] = truth.type === 'sale' ? SALE_STATUSES : LISTING_STATUSES;
 		const status = choices.filter((s) => s !== dto.status)[command.status % (choices.length - 1)];
@@ -155,6 +159,51 @@ export class FilesHistory {
 			const now = f.statuses[f.statuses.length - 1].status;
 			if (last.has(f.guid) ? !sameStatus(last.get(f.guid), now) : !isStart(f, now)) {
 				wrong.push(`${f.type} ${f.guid}: in ${now}, last reported in ${String(last.get(f.guid) ?? atWatch(f) ?? 'nothing')}`);
+			}
+		}
+		return wrong;
+	}
+
+	/**
+	 * New and Changed events (`newListing`, `changedSale`, ...): a file of the event's type entered
+	 * after the watch began is reported new once, and none from before; each modification made after
+	 * the watch began is reported at most once, and every file's last one is reported. Within the
+	 * service's clock's distance of the watch's start either way, what came first cannot be told.
+	 */
+	checkEvents(runs: INodeExecutionData[][], event: string): string[] {
+		const wrong: string[] = [];
+		const type = event.endsWith('Listing') ? 'listing' : 'sale';
+		const isNew = event.startsWith('new');
+		const graceStart = this.watchFrom - MAX_SKEW_MS;
+		const graceEnd = this.watchFrom + MAX_SKEW_MS;
+		const second = (ms: number) => Math.floor(ms / 1000);
+		const reported = new Map<string, number[]>();
+		for (const item of runs.flat()) {
+			const guid = String(item.json[type === 'sale' ? 'saleGuid' : 'listingGuid'] ?? '').toLowerCase();
+			const f = this.files.get(`${type}:${guid}`);
+			if (!f) {
+				wrong.push(`${event} ${guid || JSON.stringify(item.json).slice(0, 80)}: reported, and the service never had it as a ${type}`);
+				continue;
+			}
+			const seen = reported.get(guid) ?? [];
+			if (isNew) {
+				if (f.mods[0].at < graceStart) wrong.push(`${event} ${guid}: entered before the watch began`);
+				if (seen.length) wrong.push(`${event} ${guid}: reported new again`);
+				reported.set(guid, [...seen, 0]);
+				continue;
+			}
+			const stamp = second(Date.parse(String(item.json.modifiedOn)));
+			const mod = f.mods.find((m) => second(m.stamp) === stamp);
+			if (!mod) wrong.push(`${event} ${guid} at ${String(item.json.modifiedOn)}: a modification the service never made`);
+			else if (mod.at < graceStart && !f.mods.some((m) => second(m.stamp) === stamp && m.at >= graceStart)) wrong.push(`${event} ${guid} at ${String(item.json.modifiedOn)}: a modification from before the watch began`);
+			if (seen.includes(stamp)) wrong.push(`${event} ${guid} at ${String(item.json.modifiedOn)}: reported again`);
+			reported.set(guid, [...seen, stamp]);
+		}
+		for (const f of this.files.values()) {
+			if (f.type !== type || f.deleted) continue;
+			const last = f.mods[f.mods.length - 1];
+			if (isNew ? f.mods[0].at >= graceEnd && !reported.has(f.guid) : last.at >= graceEnd && !(reported.get(f.guid) ?? []).includes(second(last.stamp))) {
+				wrong.push(`${f.type} ${f.guid}: ${isNew ? 'entered' : 'last modified'} after the watch began, never reported`);
 			}
 		}
 		return wrong;

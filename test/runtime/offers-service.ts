@@ -10,8 +10,11 @@ export type OfferCommand =
 	| { t: 'create'; daysAgo: number; listing: number }
 	| { t: 'revise'; pick: number; newVersion: boolean; submittedDaysAgo?: [number, number] }
 	| { t: 'pageCap'; size: number }
-	/** A replica behind: the service answers an offer's previous version until its next change (or the history's end). */
-	| { t: 'stale'; pick: number };
+	/**
+	 * A replica behind: the service answers an offer's previous version until its next change (or
+	 * the history's end). `versioned`: of the offers whose last change made a new version, if any.
+	 */
+	| { t: 'stale'; pick: number; versioned?: boolean };
 
 interface Version {
 	offer: Offer;
@@ -51,20 +54,24 @@ export class OffersHistory {
 		for (const offer of state.offers.values()) this.versions.set(offer.OfferId, [{ offer: structuredClone(offer), appearedAt: Number.NEGATIVE_INFINITY }]);
 	}
 
-	/** The replicas catch up: every offer answered stale is answered as it is again. */
-	catchUp(): void {
-		for (const [id, latest] of this.stale) {
-			const offer = this.state.offers.get(id);
+	/** The replicas catch up: every offer answered stale (or only `id`) is answered as it is again. */
+	catchUp(id?: string): void {
+		for (const [staleId, latest] of this.stale) {
+			if (id !== undefined && staleId !== id) continue;
+			const offer = this.state.offers.get(staleId);
+			this.stale.delete(staleId);
 			if (!offer) continue;
 			for (const key of Object.keys(offer)) delete (offer as unknown as IDataObject)[key];
 			Object.assign(offer, structuredClone(latest));
 		}
-		this.stale.clear();
 	}
 
 	apply(command: OfferCommand): string {
 		if (command.t === 'stale') {
-			const ids = [...this.versions.entries()].filter(([id, v]) => v.length > 1 && !this.stale.has(id)).map(([id]) => id).sort();
+			const number = (v: Version) => v.offer.OfferTerms.OfferVersionNumber;
+			const candidates = [...this.versions.entries()].filter(([id, v]) => v.length > 1 && !this.stale.has(id));
+			const versioned = candidates.filter(([, v]) => number(v[v.length - 1]) !== number(v[v.length - 2]));
+			const ids = (command.versioned && versioned.length ? versioned : candidates).map(([id]) => id).sort();
 			if (!ids.length) return 'no offer with an earlier version to answer stale';
 			const id = ids[command.pick % ids.length];
 			const offer = this.state.offers.get(id);
@@ -76,7 +83,6 @@ export class OffersHistory {
 			Object.assign(offer, structuredClone(versions[versions.length - 2].offer));
 			return `a replica behind answers offer ${id} as its version before`;
 		}
-		this.catchUp();
 		if (command.t === 'pageCap') {
 			this.state.pageCap = command.size;
 			return `the service answers at most ${command.size} offers a page`;
@@ -96,6 +102,8 @@ export class OffersHistory {
 			.sort();
 		if (!ids.length) return 'no offer to revise';
 		const id = ids[command.pick % ids.length];
+		// Its next change reaches every replica.
+		this.catchUp(id);
 		const statuses = ['Countered', 'Accepted', 'Withdrawn', 'Submitted'];
 		// Every revision is another content (its price counts revisions): each is a change to report.
 		this.revisions++;

@@ -23,6 +23,12 @@ const SWEEP_WINDOW_DAYS = MAX_RANGE_DAYS - 1;
  * its note: the polls of hundreds of requests before this bound, against those of about 60 after).
  */
 export const BASELINE_REQUESTS_PER_POLL = 50;
+/**
+ * How far ahead of n8n's clock the service's may run: the first poll's first window reaches this
+ * far past now, so that an offer submitted just before publishing, stamped ahead, is recorded as
+ * there when the watch began rather than reported new by the next poll.
+ */
+const CLOCK_AHEAD_MS = 15 * 60 * 1000;
 
 /**
  * One poll of a watch. The first (an activation: n8n bounds its time) reads the baseline, newest
@@ -95,7 +101,8 @@ export async function pollOffers(
 		for (let n = 0; horizon > watchStart && (n === 0 || (Date.now() - began < o.historyMs && pages.count < BASELINE_REQUESTS_PER_POLL)); n++) {
 			// Whole days, one request's worth (the day windows of dayWindows), ending where the last began.
 			const from = Math.max(watchStart, Math.floor((horizon - 1) / DAY_MS) * DAY_MS - (SWEEP_WINDOW_DAYS - 1) * DAY_MS);
-			found.push(...oldestFirst(await read(from, horizon - 1, (offers) => diffOffers(state, offers, { includeUpdates, baselineSince: reportFrom }))));
+			const to = first && n === 0 ? now + CLOCK_AHEAD_MS : horizon - 1;
+			found.push(...oldestFirst(await read(from, to, (offers) => diffOffers(state, offers, { includeUpdates, baselineSince: reportFrom }))));
 			horizon = from;
 			state.horizon = new Date(horizon).toISOString();
 		}
