@@ -147,4 +147,6 @@ export interface FaultRule {
 	expireEvery?: number;
 	/** Answer only this many matching requests with the fault, then stop (default: forever). */
 	times?: number;
+	/** Let this many matching requests through untouched first (default: none). */
+	after?: number;
 }

@@ -218,6 +218,7 @@ export class SandboxServer {
 			// This request's place among the rule's, taken before any wait: requests in flight together
 			// must not read one another's count (an expiry every Nth request would then be skipped).
 			const seen = ++rule.seen;
+			if (rule.after !== undefined && seen <= rule.after) continue;
 			if (rule.latencyMs) {
 				entry.fault = 'latency';
 				await new Promise((r) => setTimeout(r, rule.latencyMs));

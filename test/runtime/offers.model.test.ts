@@ -24,7 +24,7 @@ const loadNode = processLoader(
  * again, so the poll fails at once; a 5xx would be sent again after real waits the model's clock
  * does not own).
  */
-type FaultCommand = { t: 'fault'; status: number; times: number };
+type FaultCommand = { t: 'fault'; status: number; times: number; after?: number };
 type Command = OfferCommand | RuntimeCommand | FaultCommand;
 
 interface History {
@@ -64,8 +64,8 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 		runtime.trace.unshift(...(history.ahead ? [`the service's clock is ${history.ahead} ms ahead`] : []), ...before);
 		const apply = (c: OfferCommand | FaultCommand) => {
 			if (c.t !== 'fault') return service.apply(c);
-			sandbox.setFaults([{ service: 'offers', path: '/ext/offers', errorRate: 1, errorStatus: c.status, times: c.times }]);
-			return `the service answers the next ${c.times} reads of offers with ${c.status}`;
+			sandbox.setFaults([{ service: 'offers', path: '/ext/offers', errorRate: 1, errorStatus: c.status, times: c.times, after: c.after }]);
+			return `the service answers the next ${c.times} reads of offers${c.after ? ` after ${c.after}` : ''} with ${c.status}`;
 		};
 		await drive({ runtime, gate, clock, commands: history.commands, apply, setSkew: (ms) => (skew = ms + (history.ahead ?? 0)) });
 		sandbox.setFaults([]);
@@ -97,7 +97,7 @@ const offerCommand: fc.Arbitrary<OfferCommand> = fc.oneof(
 const command: fc.Arbitrary<Command> = fc.oneof(
 	...runtimeCommands,
 	{ arbitrary: offerCommand, weight: 13 },
-	{ arbitrary: fc.record({ t: fc.constant('fault' as const), status: fc.constantFrom(400, 404), times: fc.integer({ min: 1, max: 3 }) }), weight: 1 },
+	{ arbitrary: fc.record({ t: fc.constant('fault' as const), status: fc.constantFrom(400, 404), times: fc.integer({ min: 1, max: 3 }), after: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }) }), weight: 1 },
 );
 
 /**
@@ -247,6 +247,19 @@ describe('SkySlope Trigger: histories the widened generators made', () => {
 		}
 	});
 
+
+	it('the read after the Look Back fails (the service\'s error): the new offer the Look Back found is reported by that poll, and once', async () => {
+		for (const runtime of RUNTIMES) {
+			const { wrong, trace, errors } = await play({
+				runtime,
+				event: 'newOffers',
+				commands: [{ t: 'create', daysAgo: 0, listing: 0 }, { t: 'fault', status: 400, times: 1, after: 1 }, { t: 'advance', ms: 60_000 }, { t: 'tick', main: 0 }, { t: 'settle' }],
+			});
+			failIfWrong({ wrong, trace });
+			// That poll reported it: it did not fail, and leave the offer to the next.
+			expect({ runtime, errors }).toEqual({ runtime, errors: 0 });
+		}
+	});
 
 	it('an offer of this week revised, then answered by a replica a version behind: the older version is not reported again', async () => {
 		for (const runtime of RUNTIMES) {

@@ -59,11 +59,17 @@ export async function pollOffers(
 	const lookBackStart = now - lookBackDays * DAY_MS;
 	const pages: { count: number; pageSize?: number; pollMax: number } = { count: 0, pageSize: Number(state.pageSize ?? state.largestPage) || undefined, pollMax: 0 };
 	// Each page is compared with the state as it arrives and let go: a poll holds one page of offers
-	// and what it reports, never a window of them (memory flat in the number of offers).
-	const read = async (start: number, end: number, diff: (offers: Offer[]) => Found[]): Promise<Found[]> => {
-		const found: Found[] = [];
-		await listOffersInRange.call(ctx, { start: new Date(start), end: new Date(end), limit: Number.POSITIVE_INFINITY, agentId: o.agentId, pages, eachPage: (offers) => found.push(...diff(offers)) });
-		return found;
+	// and what it reports, never a window of them (memory flat in the number of offers). What a
+	// window reports goes into the poll's list page by page, oldest change first once the window
+	// ends or fails: an offer the state has recorded is never lost with a read that failed after it.
+	const found: Found[] = [];
+	const read = async (start: number, end: number, diff: (offers: Offer[]) => Found[]): Promise<void> => {
+		const window: Found[] = [];
+		try {
+			await listOffersInRange.call(ctx, { start: new Date(start), end: new Date(end), limit: Number.POSITIVE_INFINITY, agentId: o.agentId, pages, eachPage: (offers) => window.push(...diff(offers)) });
+		} finally {
+			found.push(...oldestFirst(window));
+		}
 	};
 
 	if (state.key !== o.key) {
@@ -87,8 +93,61 @@ export async function pollOffers(
 	// Every later poll: the Look Back, and since the last poll when that was longer ago.
 	const cursor = Date.parse(state.cursor as string);
 	const recentStart = Math.max(Math.min(Number.isFinite(cursor) ? cursor : now, lookBackStart), now - MAX_CATCH_UP_DAYS * DAY_MS);
-	const found: Found[] = first ? [] : oldestFirst(await read(recentStart, now, (offers) => diffOffers(state, offers, { includeUpdates })));
+	// The state as this poll leaves it: what it recorded, and (`since`) how far the look-back got.
+	const finish = (since?: number): Found[] => {
+		if (since !== undefined) state.cursor = new Date(since).toISOString();
+		if (pages.pageSize) state.pageSize = pages.pageSize;
+		pruneSeen(state, watchStart);
+		return found;
+	};
+	// News first: a read that fails after this poll found something does not hold it back. What was
+	// found is reported now, with the failure in n8n's log, and the next poll reads on from where this
+	// one stopped (the look-back again, the history at the window it failed in). Nothing found: the
+	// poll fails, and says why (its state is not saved).
+	const failedAfterNews = (error: unknown, since?: number): Found[] => {
+		if (!found.length) throw error;
+		ctx.logger.warn(
+			`SkySlope Trigger (Offers): a read failed after ${found.length} offer(s) were found; they are reported now, and the next poll reads on from where this one stopped: ${(error as Error).message}`,
+			{ workflowId: ctx.getWorkflow().id },
+		);
+		return finish(since);
+	};
+	if (!first) {
+		try {
+			await read(recentStart, now, (offers) => diffOffers(state, offers, { includeUpdates }));
+		} catch (error) {
+			return failedAfterNews(error);
+		}
+	}
+	try {
+		await readHistory(state, { ...o, read, pages, watchStart, lookBackStart, first });
+	} catch (error) {
+		return failedAfterNews(error, now);
+	}
+	return finish(now);
+}
 
+/**
+ * The history part of a poll: while the baseline is not read, more of it (the first poll: all it
+ * can within its budget, recording and reporting nothing); once it is read, the re-read windows.
+ */
+async function readHistory(
+	state: OffersTriggerState,
+	o: {
+		read: (start: number, end: number, diff: (offers: Offer[]) => Found[]) => Promise<void>;
+		pages: { count: number };
+		now: number;
+		first: boolean;
+		watchStart: number;
+		lookBackStart: number;
+		lookBackDays: number;
+		reReadDays: number;
+		budget: number;
+		historyMs: number;
+		includeUpdates: boolean;
+	},
+): Promise<void> {
+	const { now, first, watchStart, includeUpdates, read } = o;
 	let horizon = state.horizon ? Date.parse(state.horizon) : Number.NaN;
 	if (!(horizon <= watchStart)) {
 		// The baseline (what the watch holds before it begins; also a Re-Read Period made longer).
@@ -98,22 +157,18 @@ export async function pollOffers(
 		// The first poll reports nothing: whatever it reads was there when the watch began.
 		const reportFrom = first ? Number.POSITIVE_INFINITY : since;
 		const began = Date.now();
-		for (let n = 0; horizon > watchStart && (n === 0 || (Date.now() - began < o.historyMs && pages.count < BASELINE_REQUESTS_PER_POLL)); n++) {
+		for (let n = 0; horizon > watchStart && (n === 0 || (Date.now() - began < o.historyMs && o.pages.count < BASELINE_REQUESTS_PER_POLL)); n++) {
 			// Whole days, one request's worth (the day windows of dayWindows), ending where the last began.
 			const from = Math.max(watchStart, Math.floor((horizon - 1) / DAY_MS) * DAY_MS - (SWEEP_WINDOW_DAYS - 1) * DAY_MS);
 			const to = first && n === 0 ? now + CLOCK_AHEAD_MS : horizon - 1;
-			found.push(...oldestFirst(await read(from, to, (offers) => diffOffers(state, offers, { includeUpdates, baselineSince: reportFrom }))));
+			await read(from, to, (offers) => diffOffers(state, offers, { includeUpdates, baselineSince: reportFrom }));
 			horizon = from;
 			state.horizon = new Date(horizon).toISOString();
 		}
 		if (horizon <= watchStart) delete state.baselineSince;
 	} else {
-		found.push(...(await reRead(state, { read, pages, watchStart, lookBackStart, reReadDays, lookBackDays, budget: o.budget, spend: o.historyMs, includeUpdates })));
+		await reRead(state, { read, pages: o.pages, watchStart, lookBackStart: o.lookBackStart, reReadDays: o.reReadDays, lookBackDays: o.lookBackDays, budget: o.budget, spend: o.historyMs, includeUpdates });
 	}
-	state.cursor = new Date(now).toISOString();
-	if (pages.pageSize) state.pageSize = pages.pageSize;
-	pruneSeen(state, watchStart);
-	return found;
 }
 
 type Found = ReturnType<typeof diffOffers>[number];
@@ -129,7 +184,7 @@ const oldestFirst = (found: Found[]): Found[] => found.sort((a, b) => byModifica
 async function reRead(
 	state: OffersTriggerState,
 	o: {
-		read: (start: number, end: number, diff: (offers: Offer[]) => Found[]) => Promise<Found[]>;
+		read: (start: number, end: number, diff: (offers: Offer[]) => Found[]) => Promise<void>;
 		pages: { count: number };
 		watchStart: number;
 		lookBackStart: number;
@@ -140,24 +195,23 @@ async function reRead(
 		spend: number;
 		includeUpdates: boolean;
 	},
-): Promise<Found[]> {
+): Promise<void> {
 	const window = SWEEP_WINDOW_DAYS * DAY_MS;
 	const first = Math.floor(o.watchStart / DAY_MS) * DAY_MS;
-	if (!(o.reReadDays > o.lookBackDays && o.lookBackStart > first)) return [];
+	if (!(o.reReadDays > o.lookBackDays && o.lookBackStart > first)) return;
 	const turn = Math.ceil((o.lookBackStart - first) / window);
 	o.pages.count = 0;
 	let next = Date.parse(`${state.sweepNext ?? ''}T00:00:00Z`);
 	if (!(next >= first && next < o.lookBackStart)) next = first;
-	const found: Found[] = [];
 	// At least one window; more while requests are left and within the poll's time for history (a
 	// slow or refusing service must not carry a poll past n8n's timeout: the durable scheduler then
 	// abandons it and backs off the trigger for minutes).
 	const began = Date.now();
 	for (let n = 0; n < turn && (n === 0 || (o.pages.count < o.budget && Date.now() - began < o.spend)); n++) {
-		found.push(...(await o.read(Math.max(next, o.watchStart), Math.min(next + window - 1, o.lookBackStart), (offers) => diffOffers(state, offers, { includeUpdates: o.includeUpdates }))));
+		await o.read(Math.max(next, o.watchStart), Math.min(next + window - 1, o.lookBackStart), (offers) => diffOffers(state, offers, { includeUpdates: o.includeUpdates }));
 		next += window;
 		if (next >= o.lookBackStart) next = first;
+		// Where it stopped, window by window: a poll that fails on reports what it found before.
+		state.sweepNext = dayOf(next);
 	}
-	state.sweepNext = dayOf(next);
-	return oldestFirst(found);
 }
