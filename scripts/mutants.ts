@@ -33,6 +33,12 @@ interface Mutant {
 	 * survives it is reported as equivalent, not as a gap in the generators.
 	 */
 	equivalent?: string;
+	/**
+	 * A test outside the generated histories that kills the mutant, where the model cannot reach it
+	 * (and why, in `what`): run when the generated histories let the mutant live. Killed there, it is
+	 * reported apart, not as a survivor, and the score counts it as not killed by generated histories.
+	 */
+	elsewhere?: { tests: string; why: string };
 }
 
 const POLL = 'test/runtime/(listings|offers)';
@@ -94,6 +100,10 @@ const MUTANTS: Mutant[] = [
 		to: 'const start: IDataObject & Stamp = kept;',
 		what: "another watch's state (the Event switched) is read as this one's",
 		tests: POLL,
+		elsewhere: {
+			tests: 'test/shared/poll-copy',
+			why: "a switch of Trigger On between services (the listings poll also starts afresh on another Event of its own): one model runs one service's sandbox",
+		},
 	},
 	{
 		id: 'our-clock',
@@ -187,9 +197,9 @@ const runs = Number(process.env.MODEL_RUNS) || 40;
 const only = process.env.MUTANTS?.split(',').filter(Boolean);
 
 /** Runs the generated properties of `pattern` in the copy: whether they passed, and what jest said. */
-async function jest(pattern: string): Promise<{ ok: boolean; output: string; seconds: number }> {
+async function jest(pattern: string, generatedOnly = true): Promise<{ ok: boolean; output: string; seconds: number }> {
 	const started = Date.now();
-	const child = spawnProcess('npx', ['jest', pattern, '-t', 'generated histories', '--bail', '--silent'], {
+	const child = spawnProcess('npx', ['jest', pattern, ...(generatedOnly ? ['-t', 'generated histories'] : []), '--bail', '--silent'], {
 		cwd: root,
 		env: { ...process.env, MODEL_RUNS: String(runs), MODEL_TIMEOUT_MS: '3300000' },
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -217,33 +227,45 @@ async function main(): Promise<void> {
 	say(`baseline: passed in ${baseline.seconds} s\n`);
 	const rows: string[] = [];
 	let survived = 0;
+	let elsewhere = 0;
 	for (const m of chosen) {
 		const path = join(root, m.file);
 		const source = readFileSync(path, 'utf8');
 		if (source.split(m.from).length !== 2) throw new Error(`${m.id}: "${m.from}" is not in ${m.file} exactly once; the mutant is out of date`);
 		writeFileSync(path, source.replace(m.from, m.to));
 		let result: Awaited<ReturnType<typeof jest>>;
+		let killedElsewhere = false;
 		try {
 			result = await jest(m.tests);
+			// Killed only by a history the oracle found wrong, not by a mutant that does not compile.
+			if (result.ok && m.elsewhere) killedElsewhere = !(await jest(m.elsewhere.tests, false)).ok;
 		} finally {
 			writeFileSync(path, source);
 		}
-		// Killed only by a history the oracle found wrong, not by a mutant that does not compile.
 		const killed = !result.ok && /Counterexample/.test(result.output);
 		if (!result.ok && !killed) throw new Error(`${m.id}: the tests failed without a counterexample:\n${result.output.slice(-3000)}`);
-		const equivalent = !killed && m.equivalent !== undefined;
-		if (!killed && !equivalent) survived++;
+		const equivalent = !killed && !killedElsewhere && m.equivalent !== undefined;
+		if (killedElsewhere) elsewhere++;
+		if (!killed && !equivalent && !killedElsewhere) survived++;
 		const counterexample = killed ? (/Counterexample: (.*)/.exec(result.output)?.[1] ?? '').slice(0, 160) : '';
-		const verdict = killed ? 'killed' : equivalent ? `survived, equivalent: ${m.equivalent}` : '**survived**';
+		const verdict = killed
+			? 'killed'
+			: killedElsewhere
+				? `survived the generated histories, killed by ${m.elsewhere?.tests}: ${m.elsewhere?.why}`
+				: equivalent
+					? `survived, equivalent: ${m.equivalent}`
+					: '**survived**';
 		const row = `| ${m.id} | ${verdict} | ${result.seconds} s | ${m.what} |${counterexample ? ` \`${counterexample}\`` : ''}`;
 		rows.push(row);
 		say(row);
 	}
 	const equivalents = chosen.filter((m) => m.equivalent !== undefined && rows.some((r) => r.startsWith(`| ${m.id} | survived, equivalent`))).length;
 	const judged = chosen.length - equivalents;
-	const score = judged ? Math.round((100 * (judged - survived)) / judged) : 100;
+	const score = judged ? Math.round((100 * (judged - survived - elsewhere)) / judged) : 100;
 	say(`\n| mutant | result | time | what it puts back |\n|---|---|---|---|\n${rows.join('\n')}`);
-	say(`\nmutation score: ${judged - survived} of ${judged} killed (${score}%)${equivalents ? `, ${equivalents} equivalent` : ''}, ${runs} histories a property, ${new Date().toISOString().slice(0, 10)}`);
+	say(
+		`\nmutation score: ${judged - survived - elsewhere} of ${judged} killed by generated histories (${score}%)${elsewhere ? `, ${elsewhere} out of the model's reach killed by a named test` : ''}${equivalents ? `, ${equivalents} equivalent` : ''}, ${runs} histories a property, ${new Date().toISOString().slice(0, 10)}`,
+	);
 	if (survived) process.exitCode = 1;
 }
 
