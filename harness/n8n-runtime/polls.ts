@@ -349,12 +349,15 @@ export class PollRuntime {
 				return;
 			}
 			const twin = this.emittedFrom.get(version);
-			const otherProcess = twin !== undefined && (twin.main !== main || twin.generation !== m.generation);
+			// An activation (a new version, publishing again) polls a state D7 put back like another
+			// process: the node cannot tell it from a state whose emitting poll n8n threw away (C3, D4),
+			// and must read that one again (docs/ARCHITECTURE.md, limit 3).
+			const otherProcess = twin !== undefined && (twin.main !== main || twin.generation !== m.generation || kind === 'activation');
 			const items = twin && otherProcess ? output[0].filter((item) => !twin.items.includes(json(item.json))) : output[0];
 			if (items.length < output[0].length) {
 				// Two processes polled the same stored state and both runs started: a tick in flight on one
 				// main and the inline poll of a publish on the other (D4 lets the first run), or a state D7
-				// put back, polled by another main or after a restart. No node can tell.
+				// put back, polled by another main, after a restart or by an activation. No node can tell.
 				this.doubledByN8n += output[0].length - items.length;
 				this.trace.push(`poll on main ${main} repeats ${output[0].length - items.length} item(s) of main ${twin?.main}'s poll of the same stored state: n8n ran both`);
 			}

@@ -240,6 +240,13 @@ describe('Status Changed: histories the model found after issue 53', () => {
 });
 
 describe('Status Changed: histories the widened generators made', () => {
+	it('a tick beside the workflow\'s other trigger, then its poll times edited, under the durable scheduler: the put-back state is read again by the activation, and n8n\'s double is counted as n8n\'s, not lost', async () => {
+		await expectExact({
+			runtime: { scheduler: 'durable', mains: 1 },
+			commands: [{ t: 'newFile', sale: false, status: 0, future: false }, { t: 'tick', main: 0, sibling: 'after' }, { t: 'settle' }, { t: 'edit', schedule: true }],
+		});
+	});
+
 	it('statuses written as the service\'s screens show them from the start, a file changed, its status not: nothing is reported', async () => {
 		for (const runtime of RUNTIMES) {
 			await expectExact({ runtime, displayAtStart: true, commands: [{ t: 'touch', pick: 0 }] });
