@@ -69,7 +69,12 @@ export class OffersHistory {
 	apply(command: OfferCommand): string {
 		if (command.t === 'stale') {
 			const number = (v: Version) => v.offer.OfferTerms.OfferVersionNumber;
-			const candidates = [...this.versions.entries()].filter(([id, v]) => v.length > 1 && !this.stale.has(id));
+			// Two contents of one version stamped in one second cannot be ordered by anyone: the node
+			// reports either as an update (docs/offers.md). A replica behind shows an earlier version, or
+			// one modified in an earlier second.
+			const second = (v: Version) => Math.floor(Date.parse(String(v.offer.ModificationTimestamp)) / 1000);
+			const orderable = (v: Version[]) => number(v[v.length - 1]) !== number(v[v.length - 2]) || second(v[v.length - 1]) !== second(v[v.length - 2]);
+			const candidates = [...this.versions.entries()].filter(([id, v]) => v.length > 1 && !this.stale.has(id) && orderable(v));
 			const versioned = candidates.filter(([, v]) => number(v[v.length - 1]) !== number(v[v.length - 2]));
 			const ids = (command.versioned && versioned.length ? versioned : candidates).map(([id]) => id).sort();
 			if (!ids.length) return 'no offer with an earlier version to answer stale';
