@@ -81,7 +81,8 @@ const CONFIG: Record<StageName, { config?: string; command?: string[]; needs: Ne
  * never left out. The durable scheduler's file starts its own n8n too, and restarts it.
  */
 const E2E_SHARDS = [
-	['trigger-runtime.test.ts', 'skyslope.test.ts'],
+	// live-service.test.ts alone takes about 12 minutes in the first shard: the last four here balance it.
+	['trigger-runtime.test.ts', 'skyslope.test.ts', 'forms.test.ts', 'npm-start.test.ts', 'offers.test.ts', 'forms-trigger-alive.test.ts'],
 	['durable-scheduler.test.ts'],
 ];
 

@@ -283,7 +283,10 @@ describe('SkySlope Listings & Sales against the live service behaviour', () => {
 				// What was measured, on the run's record: the rounds beside a poll, and the 429s met.
 				process.stdout.write(`60 reads: ${rounds.map((r) => `${r.ms} ms`).join(', ')}; beside a poll: ${beside.map((r) => `${r.ms} ms`).join(', ')}; ${refused} reads refused 429\n`);
 				expect(beside.length).toBeGreaterThan(0);
-				expect(Math.max(...rounds.map((r) => r.ms))).toBeLessThan(5_000);
+				// 1.7 to 2.2 s a round alone, up to 4.4 s beside the other lanes of `npm test` on 2 cores
+				// (bench/RESULTS.md figure 23 holds the 5 s); an account held to the window's reset, as
+				// before, took 28 s after the first burst. Ten seconds tells the two apart on a busy machine.
+				expect(Math.max(...rounds.map((r) => r.ms))).toBeLessThan(10_000);
 			} finally {
 				await setLive(live);
 				await setRateLimit('listings', limit);

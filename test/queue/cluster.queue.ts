@@ -181,6 +181,8 @@ describe('n8n queue mode: one main, two workers, one webhook processor', () => {
 		}
 	});
 
+	// Its own waits reach past five minutes beside the other lanes: 60 writes, 150 s for the killed
+	// worker's execution, 180 s for the re-run.
 	it('a worker killed in the middle of a 200-item write: with Skip If Already on File, Retry and a re-run lose no item, duplicate none and report every outcome', async () => {
 		const created = await h.webhookWorkflow('queue 200 contacts', [
 			skyslopeNode('forms', 'Add contacts', {
@@ -281,7 +283,7 @@ describe('n8n queue mode: one main, two workers, one webhook processor', () => {
 		expect(outcomes.filter((o) => o.json.error !== undefined)).toHaveLength(0);
 		expect(createdByKilled.length + createdByRetry.length + createdByRerun.length).toBe(200);
 		expect(outcomes.filter((o) => o.json.skipped === true)).toHaveLength(createdByKilled.length + createdByRetry.length);
-	});
+	}, 600_000);
 
 	it('the polling triggers poll on main only and emit each change exactly once', async () => {
 		const offersId = POLL_TRIGGERS.offers as string;
