@@ -275,6 +275,9 @@ describe('SkySlope Listings & Sales against the live service behaviour', () => {
 					expect(r.status).toBe('success');
 					expect(r.json('Get listing').map((l) => String(l.listingGuid))).toEqual(input.map((i) => i.guid));
 					rounds.push({ from, to: Date.now(), ms: Number(r.runData['Get listing']?.[0]?.executionTime) });
+					// A pause shorter than the export's 3 s: every poll still meets a round, and the lanes
+					// beside this one get the machine back between rounds.
+					await sleep(1500);
 				}
 				const log = await sandboxLog('listings');
 				const exportsAt = log.filter((e) => e.method === 'GET' && e.path === '/api/files').map((e) => e.at);
