@@ -131,22 +131,23 @@ export async function pollOffers(
  * The history part of a poll: while the baseline is not read, more of it (the first poll: all it
  * can within its budget, recording and reporting nothing); once it is read, the re-read windows.
  */
-async function readHistory(
-	state: OffersTriggerState,
-	o: {
-		read: (start: number, end: number, diff: (offers: Offer[]) => Found[]) => Promise<void>;
-		pages: { count: number };
-		now: number;
-		first: boolean;
-		watchStart: number;
-		lookBackStart: number;
-		lookBackDays: number;
-		reReadDays: number;
-		budget: number;
-		historyMs: number;
-		includeUpdates: boolean;
-	},
-): Promise<void> {
+/** What a poll hands its history reads: how to read a window, its bounds and its budget. */
+interface HistoryRead {
+	read: (start: number, end: number, diff: (offers: Offer[]) => Found[]) => Promise<void>;
+	pages: { count: number };
+	now: number;
+	first: boolean;
+	watchStart: number;
+	lookBackStart: number;
+	lookBackDays: number;
+	reReadDays: number;
+	budget: number;
+	/** The poll's time for history (historyBudget). */
+	historyMs: number;
+	includeUpdates: boolean;
+}
+
+async function readHistory(state: OffersTriggerState, o: HistoryRead): Promise<void> {
 	const { now, first, watchStart, includeUpdates, read } = o;
 	let horizon = state.horizon ? Date.parse(state.horizon) : Number.NaN;
 	if (!(horizon <= watchStart)) {
@@ -167,7 +168,7 @@ async function readHistory(
 		}
 		if (horizon <= watchStart) delete state.baselineSince;
 	} else {
-		await reRead(state, { read, pages: o.pages, watchStart, lookBackStart: o.lookBackStart, reReadDays: o.reReadDays, lookBackDays: o.lookBackDays, budget: o.budget, spend: o.historyMs, includeUpdates });
+		await reRead(state, o);
 	}
 }
 
@@ -181,21 +182,7 @@ const oldestFirst = (found: Found[]): Found[] => found.sort((a, b) => byModifica
  * round to its start: at least one a poll, more while the poll has requests left (Re-Read Requests
  * per Poll), never the same one twice in a poll. Where it stopped is kept (`sweepNext`).
  */
-async function reRead(
-	state: OffersTriggerState,
-	o: {
-		read: (start: number, end: number, diff: (offers: Offer[]) => Found[]) => Promise<void>;
-		pages: { count: number };
-		watchStart: number;
-		lookBackStart: number;
-		reReadDays: number;
-		lookBackDays: number;
-		budget: number;
-		/** The poll's time for history (historyBudget). */
-		spend: number;
-		includeUpdates: boolean;
-	},
-): Promise<void> {
+async function reRead(state: OffersTriggerState, o: HistoryRead): Promise<void> {
 	const window = SWEEP_WINDOW_DAYS * DAY_MS;
 	const first = Math.floor(o.watchStart / DAY_MS) * DAY_MS;
 	if (!(o.reReadDays > o.lookBackDays && o.lookBackStart > first)) return;
@@ -207,7 +194,7 @@ async function reRead(
 	// slow or refusing service must not carry a poll past n8n's timeout: the durable scheduler then
 	// abandons it and backs off the trigger for minutes).
 	const began = Date.now();
-	for (let n = 0; n < turn && (n === 0 || (o.pages.count < o.budget && Date.now() - began < o.spend)); n++) {
+	for (let n = 0; n < turn && (n === 0 || (o.pages.count < o.budget && Date.now() - began < o.historyMs)); n++) {
 		await o.read(Math.max(next, o.watchStart), Math.min(next + window - 1, o.lookBackStart), (offers) => diffOffers(state, offers, { includeUpdates: o.includeUpdates }));
 		next += window;
 		if (next >= o.lookBackStart) next = first;
