@@ -127,10 +127,6 @@ export async function pollOffers(
 	return finish(now);
 }
 
-/**
- * The history part of a poll: while the baseline is not read, more of it (the first poll: all it
- * can within its budget, recording and reporting nothing); once it is read, the re-read windows.
- */
 /** What a poll hands its history reads: how to read a window, its bounds and its budget. */
 interface HistoryRead {
 	read: (start: number, end: number, diff: (offers: Offer[]) => Found[]) => Promise<void>;
@@ -147,6 +143,10 @@ interface HistoryRead {
 	includeUpdates: boolean;
 }
 
+/**
+ * The history part of a poll: while the baseline is not read, more of it (the first poll: all it
+ * can within its budget, recording and reporting nothing); once it is read, the re-read windows.
+ */
 async function readHistory(state: OffersTriggerState, o: HistoryRead): Promise<void> {
 	const { now, first, watchStart, includeUpdates, read } = o;
 	let horizon = state.horizon ? Date.parse(state.horizon) : Number.NaN;
