@@ -21,6 +21,22 @@ function guidQuery(req: SandboxRequest, name: string): string | undefined {
 	return raw.toLowerCase();
 }
 
+const orders = new Map<string, { files: Dto[]; created: unknown[]; sorted: Array<{ d: Dto; t: number }> }>();
+
+/**
+ * The files newest first, with their creation times as numbers; the sort is stable, so files created
+ * in the same millisecond keep the store's order. A walk of a list past the page limit asks for a
+ * thousand pages of the same files: the last order is kept while the same files, created at the
+ * same times, are asked for again (sorting 20,000 files a page was most of a unit run's time).
+ */
+function newestFirst(key: string, files: Dto[]): Array<{ d: Dto; t: number }> {
+	const last = orders.get(key);
+	if (last && last.files.length === files.length && files.every((d, i) => d === last.files[i] && d.createdOn === last.created[i])) return last.sorted;
+	const sorted = files.map((d) => ({ d, t: Date.parse(d.createdOn as string) })).sort((a, b) => b.t - a.t);
+	orders.set(key, { files, created: files.map((d) => d.createdOn), sorted });
+	return sorted;
+}
+
 /**
  * The list operations (listings 4.6, and sales as public clients use them): filters agentGuid,
  * createdByGuid, earliestDate/latestDate (unix seconds, on createdOn, inclusive), 10 a page,
@@ -32,14 +48,8 @@ export function listPage(req: SandboxRequest, path: string, all: Dto[], key: 'li
 	const earliest = intQuery(req, 'earliestDate', 0);
 	const latest = intQuery(req, 'latestDate', 0);
 	const page = intQuery(req, 'pageNumber', 1) ?? 1;
-	// Creation times read once, compared as numbers (a brokerage's 100,000 files sort fast); the sort
-	// is stable, so files created in the same millisecond keep the store's order.
-	const matching = all
-		.filter((d) => !agentGuid || d.agentGuid === agentGuid)
-		.filter((d) => !createdByGuid || d.createdByGuid === createdByGuid)
-		.map((d) => ({ d, t: Date.parse(d.createdOn as string) }))
-		.filter(({ t }) => (earliest === undefined || t >= earliest * 1000) && (latest === undefined || t <= latest * 1000))
-		.sort((a, b) => b.t - a.t)
+	const matching = newestFirst(key, all)
+		.filter(({ d, t }) => (!agentGuid || d.agentGuid === agentGuid) && (!createdByGuid || d.createdByGuid === createdByGuid) && (earliest === undefined || t >= earliest * 1000) && (latest === undefined || t <= latest * 1000))
 		.map(({ d }) => d);
 	const items = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
 	const filters = { agentGuid, createdByGuid, earliestDate: earliest, latestDate: latest };
