@@ -102,21 +102,35 @@ export function addressOf(dto: Dto): string {
 /** SkySlope's empty date (.NET's DateTime.MinValue, written `0001-01-01T00:00:00`), in ms. */
 const EMPTY_DATE = Date.parse('0001-01-01T00:00:00Z');
 
+/** Dates read before: an export compares every file's dates, and most are the same from one export to the next. */
+const parsed = new Map<string, number>();
+
 /** A stored date as the service compares it: an empty one is the year 1, before every filter's date. */
 function comparable(value: unknown): number {
-	const ms = typeof value === 'string' && value ? Date.parse(value) : NaN;
-	return Number.isNaN(ms) ? EMPTY_DATE : ms;
+	if (typeof value !== 'string' || !value) return EMPTY_DATE;
+	let ms = parsed.get(value);
+	if (ms === undefined) {
+		if (parsed.size >= 1_000_000) parsed.clear();
+		ms = Date.parse(value);
+		if (Number.isNaN(ms)) ms = EMPTY_DATE;
+		parsed.set(value, ms);
+	}
+	return ms;
 }
 
 export function matches(dto: Dto, f: ExportFilters): boolean {
 	if (!f.types.has(String(dto.objectType))) return false;
 	if (f.statuses !== 'all' && !f.statuses.has(String(dto.status))) return false;
-	const created = comparable(dto.createdOn);
-	const modified = comparable(dto.modifiedOn);
-	if (f.createdAfter !== undefined && created < f.createdAfter) return false;
-	if (f.createdBefore !== undefined && created > f.createdBefore) return false;
-	if (f.modifiedAfter !== undefined && modified < f.modifiedAfter) return false;
-	if (f.modifiedBefore !== undefined && modified > f.modifiedBefore) return false;
+	if (f.createdAfter !== undefined || f.createdBefore !== undefined) {
+		const created = comparable(dto.createdOn);
+		if (f.createdAfter !== undefined && created < f.createdAfter) return false;
+		if (f.createdBefore !== undefined && created > f.createdBefore) return false;
+	}
+	if (f.modifiedAfter !== undefined || f.modifiedBefore !== undefined) {
+		const modified = comparable(dto.modifiedOn);
+		if (f.modifiedAfter !== undefined && modified < f.modifiedAfter) return false;
+		if (f.modifiedBefore !== undefined && modified > f.modifiedBefore) return false;
+	}
 	if (f.closedAfter !== undefined || f.closedBefore !== undefined) {
 		// Only sales close: with a closed* filter, listings and open sales are left out.
 		if (!dto.actualClosingDate) return false;
