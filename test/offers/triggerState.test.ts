@@ -1,3 +1,6 @@
+import { createHash } from 'crypto';
+import fc from 'fast-check';
+
 import type { Offer } from '../../nodes/SkySlope/offers/helpers/offers';
 import { diffOffers, MAX_SEEN, pruneSeen, RECORD_LENGTH, type OffersTriggerState } from '../../nodes/SkySlope/offers/helpers/triggerState';
 import { recordedCount, unrecorded } from './recorded';
@@ -122,5 +125,45 @@ describe('offers trigger state', () => {
 		const rewritten = (earlier.book as string).match(/.{34}/g)!.map((r) => r.slice(0, 12));
 		expect(rewritten).toEqual([...rewritten].sort());
 		expect(diffOffers(earlier, [changed], { includeUpdates: true })).toEqual([]);
+	});
+});
+
+describe("an offer's fingerprint", () => {
+	/** The canonical text as the first release wrote it: every stored book's fingerprints come from it. */
+	const firstForm = (value: unknown): string => {
+		if (Array.isArray(value)) return `[${value.map(firstForm).join(',')}]`;
+		if (value && typeof value === 'object') {
+			const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+			return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${firstForm(v)}`).join(',')}}`;
+		}
+		return JSON.stringify(value) ?? 'null';
+	};
+	const recordOf = (o: Offer) => {
+		const state: OffersTriggerState = {};
+		diffOffers(state, [o], BASELINE);
+		pruneSeen(state, 0);
+		const key = createHash('sha256').update(String(o.OfferId)).digest().subarray(0, 9).toString('base64url');
+		const at = String(state.book).indexOf(key);
+		expect(at % RECORD_LENGTH).toBe(0);
+		return String(state.book).slice(at + RECORD_LENGTH - 6, at + RECORD_LENGTH);
+	};
+	const expected = (o: Offer) => createHash('sha256').update(firstForm(o)).digest().subarray(0, 6).toString('base64url').slice(0, 6);
+
+	it('is the one earlier releases recorded, for any content (stored books stay valid: an offer does not read as changed after an upgrade)', () => {
+		const content = fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('10', '9', '0', '01', 'a', 'B', 'é', '4294967295')), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 8 });
+		fc.assert(
+			fc.property(content, (extra) => {
+				const o = { ...extra, ...offer('x', 1, T0) } as Offer;
+				expect(recordOf(o)).toBe(expected(o));
+			}),
+			{ numRuns: 300 },
+		);
+	});
+
+	it('reads the same whatever the key order, integer-like keys and undefined values included', () => {
+		const a = { ...offer('y', 2, T0), Terms: { '10': 1, '9': [2, { b: 1, a: undefined }], z: null } } as unknown as Offer;
+		const b = { Terms: { z: null, '9': [2, { a: undefined, b: 1 }], '10': 1 }, ...offer('y', 2, T0) } as unknown as Offer;
+		expect(recordOf(a)).toBe(expected(a));
+		expect(recordOf(b)).toBe(recordOf(a));
 	});
 });

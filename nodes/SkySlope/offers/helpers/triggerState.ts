@@ -77,12 +77,36 @@ function version(offer: Offer): number {
 
 const time = (value: unknown): number => (typeof value === 'string' ? serviceTime(value) : undefined) ?? 0;
 
-/** JSON with keys sorted at every level: the same offer reads the same whatever its key order. */
+/**
+ * JSON with keys sorted at every level: the same offer reads the same whatever its key order. Every
+ * recorded offer's fingerprint is taken from this text, so it must not change from one release to
+ * the next (test/offers/triggerState.test.ts holds it to the first form, `byHand`). JSON.stringify
+ * with sorted copies writes it several times faster, but differs where an object has an
+ * integer-like key ("7", "10": always first, by number) or an undefined value (left out): those are
+ * written by hand.
+ */
 function canonical(value: unknown): string {
-	if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+	let exotic = false;
+	const text = JSON.stringify(value, (_key, v: unknown) => {
+		if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+		const sorted: IDataObject = {};
+		for (const k of Object.keys(v).sort()) {
+			const inner = (v as IDataObject)[k];
+			if (inner === undefined || INDEX_LIKE.test(k)) exotic = true;
+			sorted[k] = inner;
+		}
+		return sorted;
+	});
+	return exotic ? byHand(value) : (text ?? 'null');
+}
+
+const INDEX_LIKE = /^(0|[1-9]\d*)$/;
+
+function byHand(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(byHand).join(',')}]`;
 	if (value && typeof value === 'object') {
 		const entries = Object.entries(value as IDataObject).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-		return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+		return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${byHand(v)}`).join(',')}}`;
 	}
 	return JSON.stringify(value) ?? 'null';
 }
