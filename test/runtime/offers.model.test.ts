@@ -247,6 +247,13 @@ describe('SkySlope Trigger: histories the widened generators made', () => {
 		}
 	});
 
+	// Found by the unit stage's generated histories (seed -193531628); the oracle then called any version
+	// from before the watch a false event, though the service's stamp put it inside the watch.
+	it("the service's clock a second ahead, an older offer revised just before publishing, pages of one: a later baseline poll reports it as updated, its earlier version unknown, or not at all", async () => {
+		for (const runtime of RUNTIMES) {
+			await expectExact({ runtime, event: 'newAndUpdatedOffers', ahead: 1_000, before: [{ t: 'revise', pick: 399, newVersion: false }, { t: 'pageCap', size: 1 }], commands: [] });
+		}
+	});
 
 	it('the read after the Look Back fails (the service\'s error): the new offer the Look Back found is reported by that poll, and once', async () => {
 		for (const runtime of RUNTIMES) {
