@@ -135,7 +135,7 @@ const CREDENTIALS = [
 		if (trigger) {
 			// As added (from one of its events in the panel, which then hides the choice): one credential
 			// field, holding a sandbox credential.
-			const asAdded = await editor.credentialsShown();
+			const asAdded = await editor.credentialsShown(true);
 			if (asAdded.length !== 1 || !Object.values(SANDBOX_CREDENTIALS).some((c) => c.name === asAdded[0].value)) {
 				findings.push({ screen: `${title} (as added)`, kind: 'error shown', detail: `credential fields: ${JSON.stringify(asAdded)}` });
 			}

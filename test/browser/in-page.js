@@ -93,11 +93,16 @@ window.__skyslope = {
 		return { open: true, items, loading, text: (box.innerText || '').replace(/\s+/g, ' ').trim() };
 	},
 
-	/** Toasts n8n shows (errors of calls the page made), with their text. */
+	/**
+	 * Toasts n8n shows, with their text: errors of calls the page made, and n8n's own notes (a
+	 * success or an info toast: "Node credential updated" when a credential chosen on one node is
+	 * given to the others that lack one), which are not problems.
+	 */
 	toasts() {
+		const is = (el, kind) => new RegExp(kind).test(el.className) || !!el.querySelector(`[class*=${kind}]`);
 		return [...document.querySelectorAll('.el-notification')]
 			.filter((el) => el.offsetParent !== null)
-			.map((el) => ({ text: (el.innerText || '').replace(/\s+/g, ' ').trim(), error: /error/.test(el.className) || !!el.querySelector('[class*=error]') }));
+			.map((el) => ({ text: (el.innerText || '').replace(/\s+/g, ' ').trim(), error: is(el, 'error'), note: !is(el, 'error') && !is(el, 'warning') && (is(el, 'success') || is(el, 'info')) }));
 	},
 
 	/** Each canvas node's name and subtitle. */
