@@ -81,15 +81,16 @@ const CONFIG: Record<StageName, { config?: string; command?: string[]; needs: Ne
  * never left out. The durable scheduler's file starts its own n8n too, and restarts it.
  */
 const E2E_SHARDS = [
-	// live-service.test.ts alone takes about 12 minutes in the first shard: the last two here balance it
-	// (two runs of 2026-11-28 evening: this shard 1,095 and 1,225 s with npm-start and offers in it, the first 921 and 925 s).
+	// live-service.test.ts is most of the first shard: these balance it (two runs of 2026-11-28 evening:
+	// this shard 1,095 and 1,225 s with npm-start and offers in it as well, the first 921 and 925 s).
 	['trigger-runtime.test.ts', 'skyslope.test.ts', 'forms.test.ts', 'forms-trigger-alive.test.ts'],
 	['durable-scheduler.test.ts'],
 ];
 
 /**
  * Which stages run one after another, lane by lane; the lanes run side by side. Measured on
- * 2 cores (CONTRIBUTING.md, "How long it takes"): the mirror is the longest lane and sets the run's length.
+ * 2 cores (CONTRIBUTING.md, "How long `npm test` takes"): the last lane, three stages one after
+ * another, is the longest and sets the run's length.
  */
 // Queue mode last in its lane: beside all six other lanes its main stopped answering for minutes
 // in two runs of 2026-11-28 (1,154 s and a REST call past 300 s); after e2e-1x and browser it starts
