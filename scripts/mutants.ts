@@ -181,7 +181,7 @@ const MUTANTS: Mutant[] = [
 	},
 	{
 		id: 'false-notice',
-		file: 'nodes/SkySlope/forms/helpers/triggerState.ts',
+		file: 'nodes/SkySlope/forms/helpers/processSaves.ts',
 		from: "return Object.entries(savedBy).some(([id, at]) => id !== PROCESS_ID && typeof at === 'string' && at.split('#')[0] >= first);",
 		to: 'return true;',
 		what: "every run says another process saved over this one's memory (issue 53, 5)",

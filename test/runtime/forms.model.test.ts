@@ -103,7 +103,8 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 				}
 				case 'send': {
 					if (!signings.length) break;
-					const n = command.pick % signings.length;
+					// A pick below 0: the latest signing (the pieces below name it so, whatever came before).
+					const n = command.pick < 0 ? signings.length - 1 : command.pick % signings.length;
 					sent.add(n);
 					void runtime.deliver(command.processor, signings[n].body, query, `the notification of signing ${n + 1}`);
 					await gate.idle();
@@ -211,11 +212,25 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 	{ arbitrary: fc.record({ t: fc.constant('testEvent' as const), pick: fc.nat(20), processor: fc.nat(2) }), weight: 1 },
 );
 
+/**
+ * A rare but real sequence as one piece: a signing's notification handled by one processor while the
+ * envelope's next signing, notified without a time, reaches another (issue 53, 4). Single commands
+ * made it about once in a few hundred histories (the `oldest-only` mutant lived through 100 a
+ * property).
+ */
+const overlap: fc.Arbitrary<Command[]> = fc.nat(2).map((processor) => [
+	{ t: 'sign', again: false, timeless: false },
+	{ t: 'send', pick: -1, processor },
+	{ t: 'sign', again: true, timeless: true },
+	{ t: 'send', pick: -1, processor: processor + 1 },
+]);
+const commands = fc.array(fc.oneof({ arbitrary: command.map((c) => [c]), weight: 12 }, { arbitrary: overlap, weight: 1 }), { maxLength: 22 }).map((pieces) => pieces.flat());
+
 describe('SkySlope Signing Trigger: generated histories in a model of n8n\'s webhook runtime', () => {
 	for (const processors of [1, 2, 3]) {
 		it(`${processors} webhook processor(s): each signing starts one run${processors > 1 ? ', a repeat only with the deliveryKey of its first run' : ''}`, async () => {
 			await fc.assert(
-				fc.asyncProperty(fc.array(command, { maxLength: 25 }), async (commands) => {
+				fc.asyncProperty(commands, async (commands) => {
 					failIfWrong(await play({ processors, commands }));
 				}),
 				modelRuns(4),
