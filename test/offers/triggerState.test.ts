@@ -160,10 +160,12 @@ describe("an offer's fingerprint", () => {
 		);
 	});
 
-	it('reads the same whatever the key order, integer-like keys and undefined values included', () => {
+	it('reads the same whatever the key order, integer-like keys, undefined values and a Date included', () => {
 		const a = { ...offer('y', 2, T0), Terms: { '10': 1, '9': [2, { b: 1, a: undefined }], z: null } } as unknown as Offer;
 		const b = { Terms: { z: null, '9': [2, { a: undefined, b: 1 }], '10': 1 }, ...offer('y', 2, T0) } as unknown as Offer;
 		expect(recordOf(a)).toBe(expected(a));
 		expect(recordOf(b)).toBe(recordOf(a));
+		const dated = { ...offer('z', 1, T0), At: new Date(T0) } as unknown as Offer;
+		expect(recordOf(dated)).toBe(expected(dated));
 	});
 });

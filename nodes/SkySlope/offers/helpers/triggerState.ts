@@ -82,12 +82,14 @@ const time = (value: unknown): number => (typeof value === 'string' ? serviceTim
  * recorded offer's fingerprint is taken from this text, so it must not change from one release to
  * the next (test/offers/triggerState.test.ts holds it to the first form, `byHand`). JSON.stringify
  * with sorted copies writes it several times faster, but differs where an object has an
- * integer-like key ("7", "10": always first, by number) or an undefined value (left out): those are
- * written by hand.
+ * integer-like key ("7", "10": always first, by number), an undefined value (left out) or a value
+ * with toJSON: those are written by hand.
  */
 function canonical(value: unknown): string {
 	let exotic = false;
-	const text = JSON.stringify(value, (_key, v: unknown) => {
+	const text = JSON.stringify(value, function (this: IDataObject, key: string, v: unknown) {
+		// A value its toJSON turned into another (a Date): the first form wrote the object itself.
+		if (this[key] !== v) exotic = true;
 		if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
 		const sorted: IDataObject = {};
 		for (const k of Object.keys(v).sort()) {
