@@ -128,13 +128,19 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
 /** The name of the start node that `workflow()` puts first. */
 export const START = 'Start';
 
-/** The package's action node on a resource of `service`, with the sandbox credential of that service. */
+/** The action node's Service value of each sandbox service. */
+const SERVICE_VALUE: Record<ServiceName, string> = { forms: 'forms', listings: 'listingsSales', offers: 'offers' };
+
+/**
+ * The package's action node on a resource of `service`, with the sandbox credential of that service,
+ * as the editor saves it (the Service choice first).
+ */
 export function skyslopeNode(service: ServiceName, name: string, parameters: Json, extra: Partial<WorkflowNode> = {}): WorkflowNode {
 	return {
 		name,
 		type: NODE_TYPES.skySlope,
 		typeVersion: 1,
-		parameters,
+		parameters: { service: SERVICE_VALUE[service], ...parameters },
 		credentials: credentialRef(service),
 		...extra,
 	};

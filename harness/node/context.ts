@@ -94,6 +94,26 @@ export function makeCredentialsHelper(options: Pick<BaseOptions, 'credentials' |
 	return new HarnessCredentialsHelper(new CredentialTypes(options.credentialTypes), store);
 }
 
+/**
+ * The parameters as the editor saves them: a choice the resource sits under (the SkySlope node's
+ * Service), when a test leaves it out, is the one that shows that resource, as the nodes panel and
+ * the node's own dropdowns set it.
+ */
+function asEditorSaves(instance: INodeType | IVersionedNodeType, parameters: INodeParameters): INodeParameters {
+	const description = 'nodeVersions' in instance ? instance.nodeVersions[instance.currentVersion].description : instance.description;
+	const resource = parameters.resource;
+	if (typeof resource !== 'string') return parameters;
+	const field = description.properties.find(
+		(p) => p.name === 'resource' && ((p.options ?? []) as Array<{ value?: unknown }>).some((o) => o.value === resource),
+	);
+	const above = Object.fromEntries(
+		Object.entries(field?.displayOptions?.show ?? {})
+			.filter(([key]) => !key.startsWith('@') && parameters[key] === undefined)
+			.map(([key, values]) => [key, values?.[0] as string]),
+	);
+	return { ...above, ...parameters };
+}
+
 /** Builds a one-node workflow around the node under test, as n8n would load it. */
 export function prepare(options: BaseOptions, extraNodeTypes: Array<INodeType | IVersionedNodeType> = []): Prepared {
 	prepareEnvironment();
@@ -111,7 +131,7 @@ export function prepare(options: BaseOptions, extraNodeTypes: Array<INodeType | 
 		type: fullTypeName(instance),
 		typeVersion,
 		position: [0, 0],
-		parameters: structuredClone(options.parameters ?? {}),
+		parameters: asEditorSaves(instance, structuredClone(options.parameters ?? {})),
 		credentials: nodeCredentials,
 		webhookId: 'harness-webhook-id',
 	};

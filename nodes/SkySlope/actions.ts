@@ -7,15 +7,35 @@ import { resources as offersResources } from './offers/actions';
 import { offersService } from './offers/service';
 
 /**
- * Every resource of the SkySlope node, service by service, each service behind its own credential.
- * The first resource (Forms File) is the node's default. Adding an operation is one file in its
+ * Every resource of the SkySlope node, service by service, each service behind its own credential:
+ * the node's Service list, and under each service its resources. The first service and its first
+ * resource (Forms, File) are the node's default. The service values are saved in workflows: never
+ * rename them. Adding an operation is one file in its
  * resource's folder and one line in that resource; adding a resource is one line in its service's
  * actions/index.ts.
  */
 export const services: ServiceResources[] = [
-	{ service: formsService, resources: formsResources },
-	{ service: listingsService, resources: listingsSalesResources },
-	{ service: offersService, resources: offersResources },
+	{
+		value: 'forms',
+		name: 'Forms',
+		description: 'SkySlope Forms: transaction files, their documents and contacts, e-signature envelopes, forms',
+		service: formsService,
+		resources: formsResources,
+	},
+	{
+		value: 'listingsSales',
+		name: 'Listings & Sales',
+		description: 'SkySlope transaction management: listings, sales, offices, contacts, bulk export',
+		service: listingsService,
+		resources: listingsSalesResources,
+	},
+	{
+		value: 'offers',
+		name: 'Offers',
+		description: 'SkySlope Offers: offers on listings, agents with offers, counts',
+		service: offersService,
+		resources: offersResources,
+	},
 ];
 
 export const resources = services.flatMap((s) => s.resources);

@@ -53,6 +53,8 @@ export class Editor {
 		readonly page: Page,
 		readonly baseUrl: string,
 	) {
+		// Leaving a workflow with unsaved changes (each test starts a new one) asks the browser first.
+		page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
 		const isDynamic = (url: string) => url.includes('/rest/dynamic-node-parameters/');
 		page.on('request', (r) => {
 			if (!isDynamic(r.url())) return;
@@ -169,6 +171,73 @@ export class Editor {
 		await this.settle();
 	}
 
+	/**
+	 * Adds a node from one entry of its page in the nodes panel, as a user does: search the node's
+	 * name, open it, click the entry (an event of a trigger, an action of a node). Its details open.
+	 */
+	async addFromPanel(displayName: string, entry: string): Promise<void> {
+		await this.openPanel(displayName);
+		await this.page.locator('[data-test-id=node-creator-item-name]').getByText(displayName, { exact: true }).first().click();
+		await this.page.locator('[data-test-id=node-creator-item-name]').first().waitFor();
+		// The page is drawn as it scrolls: scroll until the entry is there.
+		const target = this.page.locator('[data-test-id=node-creator-item-name]').getByText(entry, { exact: true });
+		const first = this.page.locator('[data-test-id=node-creator-category-item], [data-test-id=node-creator-item-name]').first();
+		await first.hover();
+		for (let step = 0; step < 120 && (await target.count()) === 0; step++) {
+			await this.page.mouse.wheel(0, 300);
+			await this.page.waitForTimeout(80);
+		}
+		if ((await target.count()) === 0) throw new Error(`${displayName}: the nodes panel offers no "${entry}"`);
+		await target.first().scrollIntoViewIfNeeded();
+		await target.first().click();
+		await this.page.waitForSelector('[data-test-id=ndv] [data-test-id=node-parameters]');
+		await this.settle();
+	}
+
+	/** The value an options parameter shows (its option's name), or undefined when the panel has no such field. */
+	async valueOf(name: string): Promise<string | undefined> {
+		const field = this.page.locator(`[data-test-id=ndv] [data-test-id=parameter-input-${name}]`);
+		if (!(await field.isVisible())) return undefined;
+		return (await field.locator('input').first().inputValue()).trim();
+	}
+
+	/**
+	 * Creates a credential from the node's credential field ("Create new credential"), fills the
+	 * given fields, saves it under n8n's default name and closes the dialog: the node then holds it.
+	 */
+	async createCredential(fields: Record<string, string>): Promise<void> {
+		await this.openCredentialList();
+		await this.page.locator('[data-test-id=node-credentials-select-item-new]').click();
+		const modal = this.page.locator('[data-test-id=editCredential-modal]');
+		await modal.waitFor();
+		for (const [field, value] of Object.entries(fields)) {
+			await modal.locator(`[data-test-id=parameter-input-${field}] input, [data-test-id=parameter-input-${field}] textarea`).first().fill(value);
+		}
+		await modal.locator('[data-test-id=credential-save-button]').click();
+		// Saved: the button reads "Saved" (the connection test may go on, or fail: not this test's subject).
+		await this.page.waitForFunction("(() => { const b = document.querySelector('[data-test-id=credential-save-button]'); return !!b && /saved/i.test(b.innerText); })()", undefined, { timeout: 30_000 }).catch(() => undefined);
+		await this.page.waitForTimeout(500);
+		await this.page.locator('[data-test-id=editCredential-modal] .el-dialog__headerbtn, [data-test-id=editCredential-modal] [aria-label=Close]').first().click().catch(async () => this.page.keyboard.press('Escape'));
+		await modal.waitFor({ state: 'hidden' }).catch(() => undefined);
+		await this.settle();
+	}
+
+	/** Saves the workflow (Ctrl+S, as a user does) and waits until n8n says it is saved. */
+	async saveWorkflow(): Promise<void> {
+		await this.page.keyboard.press('ControlOrMeta+S');
+		await this.page.waitForURL((u) => /\/workflow\/[^/]+$/.test(u.pathname) && !u.pathname.endsWith('/new'), { timeout: 30_000 });
+		await this.page.waitForTimeout(1000);
+	}
+
+	/** Reloads the saved workflow and opens one of its nodes by its name on the canvas. */
+	async reopenNode(nodeName: string): Promise<void> {
+		await this.page.reload();
+		await this.page.waitForSelector('[data-test-id=canvas-node]', { timeout: 90_000 });
+		await this.page.locator('[data-test-id=canvas-node]', { hasText: nodeName }).first().dblclick();
+		await this.page.waitForSelector('[data-test-id=ndv] [data-test-id=node-parameters]');
+		await this.settle();
+	}
+
 	/** Opens the nodes panel (closing the details view first) and types a search. */
 	private async openPanel(search: string): Promise<void> {
 		if (await this.page.locator('[data-test-id=ndv]').isVisible()) await this.closeNdv();
@@ -252,11 +321,25 @@ export class Editor {
 		return shown;
 	}
 
+	/**
+	 * Opens the credential field's list. Right after another list of the panel was used, the first
+	 * click only takes the focus (seen in 2.41.1's editor): a user clicks again, and so does this.
+	 */
+	private async openCredentialList(): Promise<void> {
+		await this.dropdownsClosed();
+		const field = this.page.locator('[data-test-id=ndv] [data-test-id=node-credentials-select] input').first();
+		const open = this.page.locator('.el-select-dropdown__item:visible, [data-test-id=node-credentials-select-item-new]:visible').first();
+		for (let attempt = 0; attempt < 3; attempt++) {
+			await field.click();
+			if (await open.waitFor({ timeout: 2_000 }).then(() => true, () => false)) return;
+		}
+		await open.waitFor();
+	}
+
 	/** Picks a credential in the details view's (only) credential field, as a user does the first time. */
 	async chooseCredential(name: string): Promise<void> {
 		await this.dropdownsClosed();
-		await this.page.click('[data-test-id=ndv] [data-test-id=node-credentials-select]');
-		await this.page.locator('.el-select-dropdown__item:visible').first().waitFor();
+		await this.openCredentialList();
 		await this.page.locator('.el-select-dropdown__item:visible').filter({ hasText: name }).first().click();
 		await this.settle();
 	}

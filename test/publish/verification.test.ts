@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-import type { INodeCredentialDescription, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { services } from '../../nodes/SkySlope/actions';
 import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
@@ -80,29 +80,29 @@ describe('the rules a machine checks', () => {
 		]);
 	});
 
-	it("one credential field at a time: each resource shows its own service's credential and no other", () => {
+	it("one credential field at a time: each resource and each event shows its own service's credential and no other", () => {
 		const action = new SkySlope().description;
-		const shownFor = (credentials: INodeCredentialDescription[], key: string, value: string) =>
-			credentials.filter((c) => (c.displayOptions?.show?.[key] as string[] | undefined)?.includes(value)).map((c) => c.name);
-		for (const { service, resources } of services) {
-			for (const resource of resources) expect(`${resource.value}: ${shownFor(action.credentials!, 'resource', resource.value).join()}`).toBe(`${resource.value}: ${service.credentialType}`);
+		const shownFor = (d: INodeTypeDescription, parameters: Record<string, string>) =>
+			d.credentials!.filter((c) => NodeHelpers.displayParameter(parameters, c, null, d)).map((c) => c.name);
+		for (const { value, service, resources } of services) {
+			for (const resource of resources) {
+				expect(`${resource.value}: ${shownFor(action, { service: value, resource: resource.value }).join()}`).toBe(`${resource.value}: ${service.credentialType}`);
+			}
 		}
-		// Every credential entry is conditional: none is shown for a resource of another service.
-		expect(action.credentials!.every((c) => c.displayOptions?.show?.resource)).toBe(true);
 		const trigger = new SkySlopeTrigger().description;
 		const events = (trigger.properties.find((p) => p.name === 'event')!.options as Array<{ value: string }>).map((o) => o.value);
-		for (const event of events) expect(shownFor(trigger.credentials!, 'event', event)).toHaveLength(1);
-		expect(shownFor(trigger.credentials!, 'event', 'newOffers')).toEqual(['skySlopeOffersOAuth2Api']);
-		expect(shownFor(trigger.credentials!, 'event', 'statusChanged')).toEqual(['skySlopeApi']);
+		for (const event of events) expect(shownFor(trigger, { event })).toHaveLength(1);
+		expect(shownFor(trigger, { event: 'newOffers' })).toEqual(['skySlopeOffersOAuth2Api']);
+		expect(shownFor(trigger, { event: 'statusChanged' })).toEqual(['skySlopeApi']);
 	});
 
-	it('resource names and values are unique across the services, and name their service where a word alone is ambiguous', () => {
+	it('one naming style for resources: unique across the node, each with a description, none carrying its service\'s name (the Service list says it)', () => {
 		const all = services.flatMap((s) => s.resources);
 		expect(new Set(all.map((r) => r.value)).size).toBe(all.length);
 		expect(new Set(all.map((r) => r.name)).size).toBe(all.length);
-		for (const word of ['Contact', 'File', 'User', 'Group', 'Agent', 'Report', 'Service', 'Library']) {
-			expect(all.filter((r) => r.name === word)).toEqual([]);
-		}
+		expect(all.filter((r) => !r.description || r.description.length < 15).map((r) => r.name)).toEqual([]);
+		expect(all.filter((r) => /\b(Forms|Offers|Listings)\b/.test(r.name)).map((r) => r.name)).toEqual([]);
+		expect(services.map((s) => s.name)).toEqual(['Forms', 'Listings & Sales', 'Offers']);
 	});
 
 	it('English only: what the user reads has Latin letters only', () => {

@@ -13,7 +13,7 @@ import { defaultVersion, fullTypeName, HarnessNodeTypes } from '../../harness/no
 
 const node: INodeType = new SkySlope();
 
-it('the action node is SkySlope, routes operations, is usable as a tool, and asks for the credential of the chosen resource', () => {
+it('the action node is SkySlope, routes operations, is usable as a tool, and asks for the credential of the chosen service\'s resource', () => {
 	const d = node.description;
 	expect({ name: d.name, displayName: d.displayName, defaults: d.defaults, group: d.group, inputs: d.inputs, outputs: d.outputs, version: d.version }).toEqual({
 		name: 'skySlope',
@@ -24,17 +24,19 @@ it('the action node is SkySlope, routes operations, is usable as a tool, and ask
 		outputs: ['main'],
 		version: 1,
 	});
+	// Each credential hidden for every other service's resources (shared/node.ts says why not `show`).
 	expect(d.credentials).toEqual(
-		services.map(({ service, resources }) => ({
+		services.map(({ service }) => ({
 			name: service.credentialType,
 			required: true,
-			displayOptions: { show: { resource: resources.map((r) => r.value) } },
+			displayOptions: { hide: { resource: services.filter((o) => o.service !== service).flatMap((o) => o.resources.map((r) => r.value)) } },
 		})),
 	);
 	expect(d.usableAsTool).toBe(true);
-	expect(d.properties.map((p) => p.name).slice(0, 2)).toEqual(['resource', 'operation']);
-	// The default resource is Forms File: a first-time user sees the Forms credential.
-	expect(d.properties[0].default).toBe('file');
+	expect(d.properties.map((p) => p.name).slice(0, 3)).toEqual(['service', 'resource', 'operation']);
+	// The default is Forms, File: a first-time user sees the Forms credential.
+	expect(d.properties[0].default).toBe('forms');
+	expect(d.properties[1].default).toBe('file');
 	expect(typeof node.execute).toBe('function');
 });
 
@@ -74,11 +76,15 @@ describe('the SkySlope node on the canvas', () => {
 		.filter((p) => p.name === 'operation')
 		.flatMap((p) => {
 			const resource = String(p.displayOptions?.show?.resource?.[0]);
-			const resourceName = (node.description.properties[0].options as Array<{ name: string; value: string }>).find((o) => o.value === resource)!.name;
-			return (p.options as Array<{ name: string; value: string }>).map((o) => ({ resource, operation: o.value, expected: `${o.name}: ${resourceName}` }));
+			const service = String(p.displayOptions?.show?.service?.[0]);
+			const resourceName = node.description.properties
+				.filter((r) => r.name === 'resource')
+				.flatMap((r) => r.options as Array<{ name: string; value: string }>)
+				.find((o) => o.value === resource)!.name;
+			return (p.options as Array<{ name: string; value: string }>).map((o) => ({ service, resource, operation: o.value, expected: `${o.name}: ${resourceName}` }));
 		});
 
-	it.each(operations)('$resource $operation reads "$expected"', ({ resource, operation, expected }) => {
+	it.each(operations)('$resource $operation reads "$expected"', ({ service, resource, operation, expected }) => {
 		const nodeTypes = new HarnessNodeTypes([node]);
 		const workflowNode: INode = {
 			id: '1',
@@ -86,7 +92,7 @@ describe('the SkySlope node on the canvas', () => {
 			type: fullTypeName(node),
 			typeVersion: defaultVersion(node),
 			position: [0, 0],
-			parameters: { resource, operation },
+			parameters: { service, resource, operation },
 		};
 		const workflow = new Workflow({ nodes: [workflowNode], connections: {}, active: false, nodeTypes });
 		expect(workflow.expression.getSimpleParameterValue(workflowNode, node.description.subtitle!, 'internal', {})).toBe(expected);

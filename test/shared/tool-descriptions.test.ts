@@ -4,13 +4,15 @@
 // own parameter resolution and tool-description rule).
 import { NodeHelpers, type INode, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { resources } from '../../nodes/SkySlope/actions';
+import { services } from '../../nodes/SkySlope/actions';
 import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 
 const node: INodeType = new SkySlope();
 
-const cases = resources.flatMap((resource) =>
-	resource.operations.map((operation) => ({ node, resource: resource.value, operation, label: `${node.description.displayName} > ${resource.name} > ${operation.name}` })),
+const cases = services.flatMap(({ value: service, resources }) =>
+	resources.flatMap((resource) =>
+		resource.operations.map((operation) => ({ node, service, resource: resource.value, operation, label: `${node.description.displayName} > ${resource.name} > ${operation.name}` })),
+	),
 );
 
 /** The node as n8n makes it a tool (tool-generation/ai-tools.js): the name ends in `Tool`. */
@@ -48,9 +50,9 @@ describe('tool descriptions', () => {
 		expect(texts.filter((t, i) => texts.indexOf(t) !== i)).toEqual([]);
 	});
 
-	it.each(cases)('$label: the tool variant carries it as toolDescription, and the model is given it', ({ node, resource, operation }) => {
+	it.each(cases)('$label: the tool variant carries it as toolDescription, and the model is given it', ({ node, service, resource, operation }) => {
 		const tool = toolVariant(node.description);
-		const saved = { resource, operation: operation.value };
+		const saved = { service, resource, operation: operation.value };
 		const parameters = resolved(tool, saved);
 		expect(parameters.toolDescription).toBe(operation.toolDescription);
 		// n8n's rule for what the model reads (NodeHelpers.getToolDescriptionForNode).
@@ -59,14 +61,14 @@ describe('tool descriptions', () => {
 	});
 
 	it('keeps a description the user edited, and shows none in the plain node', () => {
-		const { node, resource, operation } = cases[0];
+		const { node, service, resource, operation } = cases[0];
 		const tool = toolVariant(node.description);
-		const edited = resolved(tool, { resource, operation: operation.value, toolDescription: 'Use when asked about files. Returns files.' });
+		const edited = resolved(tool, { service, resource, operation: operation.value, toolDescription: 'Use when asked about files. Returns files.' });
 		expect(NodeHelpers.getToolDescriptionForNode(workflowNode(tool, edited), { description: tool } as INodeType)).toBe(
 			'Use when asked about files. Returns files.',
 		);
 		for (const c of cases) {
-			expect(resolved(c.node.description, { resource: c.resource, operation: c.operation.value }).toolDescription).toBeUndefined();
+			expect(resolved(c.node.description, { service: c.service, resource: c.resource, operation: c.operation.value }).toolDescription).toBeUndefined();
 		}
 	});
 

@@ -20,10 +20,13 @@ export interface ServiceIdentity {
 }
 
 /**
- * The resources of one service, behind that service's credential. The node shows the credential only
- * for these resources, so a user sees one credential field, the right one for the resource chosen.
+ * The resources of one service, behind that service's credential: its choice in the node's Service
+ * list (`value`, `name`, `description`) and the resources shown once it is chosen.
  */
 export interface ServiceResources {
+	value: string;
+	name: string;
+	description: string;
 	service: ServiceIdentity;
 	resources: Resource[];
 }
@@ -45,13 +48,37 @@ type OwnFields = 'icon' | 'subtitle' | 'usableAsTool';
 /**
  * One credential entry per service, each shown only while the parameter `on` (resource or event)
  * holds one of that service's values: n8n then asks for, and the node reads, only that credential.
+ *
+ * Written as `hide` (the other services' values), not `show`: n8n's editor takes an options
+ * parameter that every `show` of the credentials names as the node's "main authentication field"
+ * (`getMainAuthField` in its nodeTypesUtils), drops it from the panel, and sets it to the newest
+ * saved credential's value whenever a credential is picked or filled in, so a Trigger On keyed by
+ * `show` lost its event as the node was added. `hide` shows the same credential for the same
+ * values and leaves the parameter the user's (docs/VERIFICATION.md, "How the editor reads the
+ * nodes").
  */
-export function credentialsShownOn(on: string, services: Array<{ service: ServiceIdentity; values: string[] }>) {
+export function credentialsShownOn(on: string, services: Array<{ service: ServiceIdentity; values: string[] }>): INodeCredentialDescription[] {
 	return services.map(({ service, values }) => ({
 		name: service.credentialType,
 		required: true,
-		displayOptions: { show: { [on]: values } },
+		displayOptions: { hide: { [on]: services.filter((other) => other.values !== values).flatMap((other) => other.values) } },
 	}));
+}
+
+/**
+ * The Service choice of the action node: which SkySlope product the resources below it belong to.
+ * Each value keys that product's credential (credentialsShownOn), its resources and operations.
+ */
+function serviceField(services: ServiceResources[]): INodeProperties {
+	return {
+		displayName: 'Service',
+		name: 'service',
+		type: 'options',
+		noDataExpression: true,
+		options: services.map((s) => ({ name: s.name, value: s.value, description: s.description })).sort((a, b) => a.name.localeCompare(b.name)),
+		// A literal, for the linters that read it; the first service (test/shared/node.test.ts holds them together).
+		default: 'forms',
+	};
 }
 
 /**
@@ -68,7 +95,10 @@ export function operationSubtitle(resources: Resource[]): string {
 	return `={{ ${JSON.stringify(names)}[${key}] ?? ($parameter["operation"] + ": " + $parameter["resource"]) }}`;
 }
 
-/** The description of the action node: every service's resources and operations, each behind its credential. */
+/**
+ * The description of the action node: a Service choice, then that service's resources and operations,
+ * behind its credential.
+ */
 export function actionNodeDescription(
 	naming: NodeNaming,
 	services: ServiceResources[],
@@ -85,11 +115,13 @@ export function actionNodeDescription(
 		defaults: { name: naming.displayName },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		// Keyed by resource, not by Service: what runs is the resource's operation, so a workflow
+		// written without a Service (by hand, or by an AI builder) still signs with the right one.
 		credentials: credentialsShownOn(
 			'resource',
 			services.map(({ service, resources }) => ({ service, values: resources.map((r) => r.value) })),
 		),
-		properties: buildNodeProperties(services.flatMap((s) => s.resources)),
+		properties: [serviceField(services), ...services.flatMap((s) => buildNodeProperties(s.resources, s.resources[0].value, { service: [s.value] }))],
 	};
 }
 

@@ -77,19 +77,27 @@ function scoped(field: INodeProperties, resource: string, operation: string): IN
 }
 
 /**
- * The node's properties: the Resource selector, one Operation selector per resource, then every
- * operation's fields shown only for that resource and operation.
+ * The properties of a set of resources: the Resource selector, one Operation selector per resource,
+ * then every operation's fields shown only for that resource and operation. `within` scopes the
+ * selectors to a choice above them (the action node's Service): the nodes panel sets every value an
+ * Operation's `show` names, so an action entry lands on its service, resource and operation.
  */
-export function buildNodeProperties(resources: Resource[], defaultResource = resources[0].value): INodeProperties[] {
+export function buildNodeProperties(
+	resources: Resource[],
+	defaultResource = resources[0].value,
+	within: Record<string, string[]> = {},
+): INodeProperties[] {
 	const resourceOptions: INodePropertyOptions[] = resources
 		.map((r) => ({ name: r.name, value: r.value, ...(r.description ? { description: r.description } : {}) }))
 		.sort((a, b) => a.name.localeCompare(b.name));
+	const scope = Object.keys(within).length ? { displayOptions: { show: { ...within } } } : {};
 	const properties: INodeProperties[] = [
 		{
 			displayName: 'Resource',
 			name: 'resource',
 			type: 'options',
 			noDataExpression: true,
+			...scope,
 			options: resourceOptions,
 			default: defaultResource,
 		},
@@ -102,7 +110,7 @@ export function buildNodeProperties(resources: Resource[], defaultResource = res
 			name: 'operation',
 			type: 'options',
 			noDataExpression: true,
-			displayOptions: { show: { resource: [resource.value] } },
+			displayOptions: { show: { ...within, resource: [resource.value] } },
 			options: operations.map((op) => ({
 				name: op.name,
 				value: op.value,
@@ -199,9 +207,15 @@ export async function runOperations(this: IExecuteFunctions, resources: Resource
 	const items = this.getInputData();
 	// Resource and operation cannot come from an expression (noDataExpression), so item 0 decides for all.
 	const resourceName = this.getNodeParameter('resource', 0) as string;
-	const operationName = this.getNodeParameter('operation', 0) as string;
+	// n8n drops an Operation its Service does not show: a workflow whose Service is not its resource's.
+	const operationName = this.getNodeParameter('operation', 0, '') as string;
 	const resource = resources.find((r) => r.value === resourceName);
 	const operation = resource?.operations.find((op) => op.value === operationName);
+	if (resource && !operationName) {
+		throw new NodeOperationError(this.getNode(), `The parameter "operation" is not set for the resource "${resource.name}"`, {
+			description: `Set the parameter "service" to the service ${resource.name} belongs to, then pick its operation.`,
+		});
+	}
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not known`);
 	}

@@ -8,7 +8,7 @@ import getAll from './getAll.operation';
 import updateFields from './updateFields.operation';
 import upload from './upload.operation';
 
-export default defineResource({ value: 'document', name: 'Document' }, [
+export default defineResource({ value: 'document', name: 'Document', description: 'A document in a file, its fields and its PDF' }, [
 	getAll,
 	get,
 	addFromForms,

@@ -8,7 +8,7 @@ import replace from './replace.operation';
 import subscribe from './subscribe.operation';
 import updateDetails from './updateDetails.operation';
 
-export default defineResource({ value: 'file', name: 'Forms File' }, [
+export default defineResource({ value: 'file', name: 'File', description: 'A transaction file: the property, the parties and the deal\'s dates' }, [
 	getAll,
 	get,
 	create,

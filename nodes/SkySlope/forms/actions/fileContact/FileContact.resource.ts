@@ -4,4 +4,4 @@ import addMany from './addMany.operation';
 import deleteContact from './delete.operation';
 import update from './update.operation';
 
-export default defineResource({ value: 'fileContact', name: 'File Contact' }, [add, addMany, update, deleteContact]);
+export default defineResource({ value: 'fileContact', name: 'File Contact', description: 'A person on a file: buyer, seller, agent, lender, and the like' }, [add, addMany, update, deleteContact]);

@@ -1,4 +1,4 @@
 import { defineResource } from '../../../shared';
 import getAll from './getAll.operation';
 
-export default defineResource({ value: 'form', name: 'Form' }, [getAll]);
+export default defineResource({ value: 'form', name: 'Form', description: 'A blank form, to add to a file' }, [getAll]);

@@ -4,4 +4,4 @@ import create from './create.operation';
 import createChild from './createChild.operation';
 import removeUser from './removeUser.operation';
 
-export default defineResource({ value: 'group', name: 'Forms Group' }, [create, createChild, addUser, removeUser]);
+export default defineResource({ value: 'group', name: 'Group', description: 'A group of the brokerage\'s users' }, [create, createChild, addUser, removeUser]);

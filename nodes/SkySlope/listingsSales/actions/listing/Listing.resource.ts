@@ -24,7 +24,7 @@ import updateProperty from './updateProperty.operation';
 import updateReferringAgent from './updateReferringAgent.operation';
 import updateStage from './updateStage.operation';
 
-export default defineResource({ value: 'listing', name: 'Listing' }, withGetForm('listing', [
+export default defineResource({ value: 'listing', name: 'Listing', description: 'A listing file: the property for sale, its agents, contacts and commissions' }, withGetForm('listing', [
 	get,
 	getAll,
 	create,

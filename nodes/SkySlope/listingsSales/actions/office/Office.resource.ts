@@ -3,4 +3,4 @@ import get from './get.operation';
 import getAll from './getAll.operation';
 import update from './update.operation';
 
-export default defineResource({ value: 'office', name: 'Office' }, [getAll, get, update]);
+export default defineResource({ value: 'office', name: 'Office', description: 'An office of the brokerage' }, [getAll, get, update]);

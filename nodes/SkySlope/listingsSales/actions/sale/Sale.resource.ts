@@ -27,7 +27,7 @@ import updateCommissions from './updateCommissions.operation';
 import updateEarnestMoneyDeposit from './updateEarnestMoneyDeposit.operation';
 import updateProperty from './updateProperty.operation';
 
-export default defineResource({ value: 'sale', name: 'Sale' }, withGetForm('sale', [
+export default defineResource({ value: 'sale', name: 'Sale', description: 'A sale file: the deal from contract to close, its agents, contacts and commissions' }, withGetForm('sale', [
 	get,
 	getAll,
 	create,

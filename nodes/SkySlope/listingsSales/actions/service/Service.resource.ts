@@ -1,4 +1,4 @@
 import { defineResource } from '../../../shared';
 import checkHealth from './checkHealth.operation';
 
-export default defineResource({ value: 'service', name: 'Listings & Sales Service' }, [checkHealth]);
+export default defineResource({ value: 'service', name: 'Service Health', description: 'Whether the Listings & Sales service answers' }, [checkHealth]);

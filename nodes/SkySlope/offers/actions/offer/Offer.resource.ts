@@ -2,4 +2,4 @@ import { defineResource } from '../../../shared';
 import get from './get.operation';
 import getAll from './getAll.operation';
 
-export default defineResource({ value: 'offer', name: 'Offer' }, [get, getAll]);
+export default defineResource({ value: 'offer', name: 'Offer', description: 'An offer made on a listing' }, [get, getAll]);
