@@ -16,7 +16,6 @@ import { MAX_NOTIFICATION_BYTES, readNotification } from './forms/helpers/notifi
 import { chosenFileIds, deriveSecret, sameSecret, subscribedUrl, subscribeFiles } from './forms/helpers/subscription';
 import { state } from './forms/helpers/triggerState';
 import * as listSearch from './forms/methods/listSearch';
-import { formsService } from './forms/service';
 
 /**
  * The webhook trigger of signed documents (SkySlope Forms): activating it subscribes the chosen files.
@@ -27,13 +26,20 @@ export class SkySlopeSigningTrigger implements INodeType {
 			name: 'skySlopeSigningTrigger',
 			displayName: 'SkySlope Signing Trigger',
 			description: 'Starts the workflow when documents on chosen SkySlope Forms files are signed',
-			credentials: [{ name: formsService.credentialType, required: true }],
 			webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 			properties: [
 				{
 					displayName:
-						'Activating the workflow subscribes each file to this workflow\'s production URL; every activation (and n8n start, where n8n checks webhooks then) confirms the service still holds it, and subscribes again if not. SkySlope Forms has no unsubscribe: deactivating only makes n8n forget the subscription, and a file keeps the first URL it was subscribed to. Listening for a test event subscribes nothing: it takes a notification sent to the test URL (see the docs).',
+						'Activating the workflow subscribes each file to this workflow\'s production URL; every activation (and n8n start, where n8n checks webhooks then) confirms the service still holds it, and subscribes again if not. SkySlope Forms has no unsubscribe: deactivating only makes n8n forget the subscription, and a file keeps the first URL it was subscribed to.',
 					name: 'subscriptionNotice',
+					type: 'notice',
+					default: '',
+				},
+				{
+					// Shown while listening too: n8n's own listening hint cannot be set for a webhook trigger.
+					displayName:
+						'To make a test event arrive: click Execute step (it listens, and subscribes nothing), then send a signing notification to the Test URL under Webhook URLs. Against the sandbox: paste the Test URL into "Also send to" on the sandbox\'s sign page, choose the file and click Sign. On a real account SkySlope calls only the production URL: post a notification a published run received (its output) to the Test URL, e.g. curl -X POST \'<Test URL>\' -H \'content-type: application/json\' -d \'<the JSON>\'.',
+					name: 'testEventNotice',
 					type: 'notice',
 					default: '',
 				},
@@ -96,6 +102,18 @@ export class SkySlopeSigningTrigger implements INodeType {
 				]),
 			],
 		}),
+		credentials: [{ name: 'skySlopeFormsOAuth2Api', required: true }],
+		// What the trigger panel says. SkySlope calls only the URL a file was first subscribed to (the
+		// production one), and listening subscribes nothing: the user sends the test event, as below.
+		eventTriggerDescription: 'Waiting for a signing notification at the Test URL (the node\'s panel says how to send one)',
+		triggerPanel: {
+			header: 'Pull in signings from SkySlope Forms',
+			executionsHelp: {
+				inactive:
+					'Listening for a test event subscribes nothing: SkySlope calls only the URL a file was first subscribed to, the production one. To see a test run, click Listen for test event and send a notification to the Test URL yourself (the sandbox\'s sign page has "Also send to"; on a real account, post a notification a published run received). Once the workflow is published, every signing on a watched file starts it.',
+				active: 'The workflow is published: every signing on a watched file starts it. Open a run in Executions, then Debug in editor to load its data here.',
+			},
+		},
 		icon: { light: 'file:skySlope.svg', dark: 'file:skySlope.dark.svg' },
 		subtitle: 'Documents signed',
 	};

@@ -2,11 +2,9 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 
 import { LISTINGS_SALES_EVENTS, listingsSalesTriggerFields, pollListingsSales } from './listingsSales/trigger';
 import type { TriggerEvent } from './listingsSales/helpers/triggerState';
-import { listingsService } from './listingsSales/service';
 import { searchOfferAgents } from './offers/methods/listSearch';
 import { OFFERS_EVENTS, offersTriggerFields, pollOffersEvent } from './offers/trigger';
-import { offersService } from './offers/service';
-import { credentialsShownOn, triggerEvents, triggerNodeDescription } from './shared';
+import { triggerEvents, triggerNodeDescription } from './shared';
 
 const events = triggerEvents([...LISTINGS_SALES_EVENTS, ...OFFERS_EVENTS], 'newListing');
 const isOffersEvent = (event: string) => OFFERS_EVENTS.some((e) => e.value === event);
@@ -23,12 +21,21 @@ export class SkySlopeTrigger implements INodeType {
 			name: 'skySlopeTrigger',
 			displayName: 'SkySlope Trigger',
 			description: 'Starts the workflow when SkySlope listings or sales are created, changed or change status, or when offers come in',
-			credentials: credentialsShownOn('event', [
-				{ service: listingsService, values: LISTINGS_SALES_EVENTS.map((e) => e.value) },
-				{ service: offersService, values: OFFERS_EVENTS.map((e) => e.value) },
-			]),
 			properties: [events.field, ...listingsSalesTriggerFields, ...offersTriggerFields],
 		}),
+		// Written out for the linters that read the source; test/shared/node.test.ts holds the lists
+		// to the events. By `hide`, not `show`: n8n's editor takes an options parameter that the
+		// credentials' `show` cover entirely as the node's "main authentication field", takes it out
+		// of the panel and resets it whenever a credential is filled in, so Trigger On was lost as
+		// the node was added (docs/VERIFICATION.md, "How the editor reads the nodes").
+		credentials: [
+			{ name: 'skySlopeApi', required: true, displayOptions: { hide: { event: ['newOffers', 'newAndUpdatedOffers'] } } },
+			{
+				name: 'skySlopeOffersOAuth2Api',
+				required: true,
+				displayOptions: { hide: { event: ['changedListing', 'changedSale', 'newListing', 'newSale', 'statusChanged'] } },
+			},
+		],
 		icon: { light: 'file:skySlope.svg', dark: 'file:skySlope.dark.svg' },
 		subtitle: events.subtitle,
 	};

@@ -216,6 +216,17 @@ const CREDENTIALS = [
 		const findings = await look(screen);
 		expect((await editor.credentialsShown(true)).map((c) => c.value)).toEqual([SANDBOX_CREDENTIALS.forms.name]);
 		expect(findings.map(formatFinding)).toEqual([]);
+		// A reviewer who listens for a test event is told, in the panel, how to make one arrive, and
+		// still sees it while listening (n8n's own listening hint is fixed for a webhook trigger).
+		const ndv = editor.page.locator('[data-test-id=ndv]');
+		const howTo = /To make a test event arrive: click Execute step/;
+		expect(await ndv.innerText()).toMatch(/Pull in signings from SkySlope Forms/);
+		expect(await ndv.innerText()).toMatch(howTo);
+		await editor.page.locator('[data-test-id=ndv] [data-test-id=trigger-execute-button]').first().click();
+		await editor.page.locator('[data-test-id=ndv] [data-test-id=trigger-listening]').waitFor();
+		expect(await ndv.innerText()).toMatch(howTo);
+		expect(await ndv.innerText()).toMatch(/Also send to/);
+		await ndv.getByRole('button', { name: /Stop Listening/i }).first().click();
 		await editor.closeNdv();
 	});
 

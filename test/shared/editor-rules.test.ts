@@ -18,7 +18,20 @@ import { OFFERS_EVENTS } from '../../nodes/SkySlope/offers/trigger';
 import { SkySlope } from '../../nodes/SkySlope/SkySlope.node';
 import { SkySlopeTrigger } from '../../nodes/SkySlope/SkySlopeTrigger.node';
 
-const action = new SkySlope().description;
+/**
+ * A description as n8n's server hands it to the editor: n8n appends "Custom API Call" to every
+ * Resource and Operation of a node whose credentials can sign any request (LoadNodesAndCredentials
+ * `injectCustomApiCallOptions`, for a credential with `authenticate` or an OAuth2 one): all three here.
+ */
+function asServed(d: INodeTypeDescription): INodeTypeDescription {
+	const custom = { name: 'Custom API Call', value: '__CUSTOM_API_CALL__' };
+	return {
+		...d,
+		properties: d.properties.map((p) => (['resource', 'operation'].includes(p.name) && Array.isArray(p.options) ? { ...p, options: [...p.options, custom] } : p)) as INodeProperties[],
+	};
+}
+
+const action = asServed(new SkySlope().description);
 const trigger = new SkySlopeTrigger().description;
 
 /** The editor's main authentication field of a node, or null (nodeTypesUtils, n8n 2.41.1). */
@@ -49,7 +62,9 @@ it('neither node has a main authentication field: Service, Resource and Trigger 
 	expect(mainAuthField(trigger)?.name ?? null).toBeNull();
 });
 
-it('the rule itself finds the field the old shape had (credentials shown by Trigger On)', () => {
+it('the rule itself finds the fields an editor would hide: the old Trigger On, and a Resource n8n served bare', () => {
+	// Without the Custom API Call n8n adds, each service's Resource would be covered by the credentials' `show`.
+	expect(mainAuthField(new SkySlope().description)?.name).toBe('resource');
 	// Control: the same trigger with its credentials keyed by `show`, as before, has Trigger On as its
 	// main authentication field, which the editor then hid and reset.
 	const old: INodeTypeDescription = {
@@ -85,9 +100,11 @@ describe('each action entry of the nodes panel sets its service, resource and op
 	const entries = action.properties
 		.filter((p) => p.name === 'resource')
 		.flatMap((resourceField) =>
-			((resourceField.options ?? []) as INodePropertyOptions[]).flatMap((resource) => {
+			((resourceField.options ?? []) as INodePropertyOptions[])
+				.filter((resource) => resource.value !== '__CUSTOM_API_CALL__')
+				.flatMap((resource) => {
 				const operations = action.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value))!;
-				return ((operations.options ?? []) as INodePropertyOptions[]).map((op) => ({
+				return ((operations.options ?? []) as INodePropertyOptions[]).filter((op) => op.value !== '__CUSTOM_API_CALL__').map((op) => ({
 					entry: op.action ?? op.name,
 					set: entryParameters({ operation: op.value }, operations.displayOptions?.show),
 					resource: String(resource.value),
@@ -103,6 +120,7 @@ describe('each action entry of the nodes panel sets its service, resource and op
 
 	it.each(expected)('$service › $resource › $operation', ({ service, credential, resource, operation }) => {
 		const entry = entries.find((e) => e.resource === resource && e.operation === operation)!;
+		expect(entry).toBeDefined();
 		expect(entry.set).toEqual({ service, resource, operation });
 		expect(credentialsShown(action, entry.set)).toEqual([credential]);
 	});

@@ -1,7 +1,6 @@
 import {
 	NodeConnectionTypes,
 	type IExecuteFunctions,
-	type INodeCredentialDescription,
 	type INodeExecutionData,
 	type INodeProperties,
 	type INodePropertyOptions,
@@ -39,35 +38,15 @@ export interface NodeNaming {
 }
 
 /**
- * The builders below leave to the node class what n8n's linter reads from the class itself (it
- * checks the icon files, and that subtitle and usableAsTool are there): `icon`, `subtitle` and,
- * for an action node, `usableAsTool`.
+ * The builders below leave to the node class what n8n's linters read from the class itself (they
+ * check the icon files, that subtitle and usableAsTool are there, and that one credential is shown at
+ * a time): `icon`, `subtitle`, `credentials` and, for an action node, `usableAsTool`.
  */
-type OwnFields = 'icon' | 'subtitle' | 'usableAsTool';
-
-/**
- * One credential entry per service, each shown only while the parameter `on` (resource or event)
- * holds one of that service's values: n8n then asks for, and the node reads, only that credential.
- *
- * Written as `hide` (the other services' values), not `show`: n8n's editor takes an options
- * parameter that every `show` of the credentials names as the node's "main authentication field"
- * (`getMainAuthField` in its nodeTypesUtils), drops it from the panel, and sets it to the newest
- * saved credential's value whenever a credential is picked or filled in, so a Trigger On keyed by
- * `show` lost its event as the node was added. `hide` shows the same credential for the same
- * values and leaves the parameter the user's (docs/VERIFICATION.md, "How the editor reads the
- * nodes").
- */
-export function credentialsShownOn(on: string, services: Array<{ service: ServiceIdentity; values: string[] }>): INodeCredentialDescription[] {
-	return services.map(({ service, values }) => ({
-		name: service.credentialType,
-		required: true,
-		displayOptions: { hide: { [on]: services.filter((other) => other.values !== values).flatMap((other) => other.values) } },
-	}));
-}
+type OwnFields = 'icon' | 'subtitle' | 'usableAsTool' | 'credentials';
 
 /**
  * The Service choice of the action node: which SkySlope product the resources below it belong to.
- * Each value keys that product's credential (credentialsShownOn), its resources and operations.
+ * Each value shows that product's resources and operations, and (through them) its credential.
  */
 function serviceField(services: ServiceResources[]): INodeProperties {
 	return {
@@ -115,12 +94,6 @@ export function actionNodeDescription(
 		defaults: { name: naming.displayName },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		// Keyed by resource, not by Service: what runs is the resource's operation, so a workflow
-		// written without a Service (by hand, or by an AI builder) still signs with the right one.
-		credentials: credentialsShownOn(
-			'resource',
-			services.map(({ service, resources }) => ({ service, values: resources.map((r) => r.value) })),
-		),
 		properties: [serviceField(services), ...services.flatMap((s) => buildNodeProperties(s.resources, s.resources[0].value, { service: [s.value] }))],
 	};
 }
@@ -133,8 +106,6 @@ export function executeOperations(resources: Resource[]) {
 }
 
 interface TriggerSpec extends NodeNaming {
-	/** The credentials, each shown for the events of its service (credentialsShownOn). */
-	credentials: INodeCredentialDescription[];
 	properties: INodeProperties[];
 	/** A webhook trigger names its webhooks; without them the trigger polls. */
 	webhooks?: IWebhookDescription[];
@@ -152,7 +123,6 @@ export function triggerNodeDescription(trigger: TriggerSpec): Omit<INodeTypeDesc
 		...(trigger.webhooks ? { webhooks: trigger.webhooks } : { polling: true as const }),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: trigger.credentials,
 		properties: trigger.properties,
 	};
 }
