@@ -394,6 +394,7 @@ async function getManyFigure(m: Mirror): Promise<void> {
 					typeVersion: 1,
 					position: [220, 0],
 					parameters: {
+						service: 'listingsSales',
 						resource: 'listing',
 						operation: 'getAll',
 						returnAll: true,

@@ -22,6 +22,7 @@ const offersTool: WorkflowNode = {
 	typeVersion: 1,
 	position: [400, 260],
 	parameters: {
+		service: 'offers',
 		resource: 'agent',
 		operation: 'getListings',
 		agentId: { __rl: true, mode: 'id', value: "={{ $fromAI('agentId', 'The SkySlope Offers ID of the listing agent, e.g. AG1001', 'string') }}" },

@@ -733,7 +733,7 @@ describe('SkySlope Forms pickers in the n8n editor', () => {
 				methodName: 'searchFiles',
 				nodeTypeAndVersion,
 				credentials,
-				currentNodeParameters: { resource: 'file', operation: 'get', fileId: { __rl: true, mode: 'list', value: '' } },
+				currentNodeParameters: { service: 'forms', resource: 'file', operation: 'get', fileId: { __rl: true, mode: 'list', value: '' } },
 			},
 		);
 		expect(files.results.length).toBeGreaterThan(1);
@@ -748,7 +748,7 @@ describe('SkySlope Forms pickers in the n8n editor', () => {
 				filter: word,
 				nodeTypeAndVersion,
 				credentials,
-				currentNodeParameters: { resource: 'file', operation: 'get', fileId: { __rl: true, mode: 'list', value: '' } },
+				currentNodeParameters: { service: 'forms', resource: 'file', operation: 'get', fileId: { __rl: true, mode: 'list', value: '' } },
 			},
 		);
 		expect(searched.results.map((r) => r.value)).toContain(files.results[0].value);
@@ -780,7 +780,7 @@ describe('SkySlope Forms pickers in the n8n editor', () => {
 				methodName: 'searchCollaborators',
 				nodeTypeAndVersion,
 				credentials,
-				currentNodeParameters: { resource: 'file', operation: 'create', onBehalfOf: { __rl: true, mode: 'list', value: '' } },
+				currentNodeParameters: { service: 'forms', resource: 'file', operation: 'create', onBehalfOf: { __rl: true, mode: 'list', value: '' } },
 			},
 		);
 		expect(people.results.map((p) => p.name)).toEqual(['Riley Example', 'Morgan Placeholder', 'Front Desk Team']);
@@ -790,7 +790,7 @@ describe('SkySlope Forms pickers in the n8n editor', () => {
 			methodName: 'getForms',
 			nodeTypeAndVersion,
 			credentials,
-			currentNodeParameters: { resource: 'document', operation: 'addFromForms', libraryId: 13, formIds: [] },
+			currentNodeParameters: { service: 'forms', resource: 'document', operation: 'addFromForms', libraryId: 13, formIds: [] },
 		});
 		expect(formOptions.length).toBeGreaterThan(0);
 		const [formsCall] = await api('GET', /\/forms$/);

@@ -158,7 +158,7 @@ describe('SkySlope Listings & Sales against the live service behaviour', () => {
 					methodName: 'searchListings',
 					nodeTypeAndVersion: { name: NODE_TYPES.skySlope, version: 1 },
 					credentials: credentialRef('listings'),
-					currentNodeParameters: { resource: 'listing', operation: 'get', listingGuid: { __rl: true, mode: 'list', value: '' } },
+					currentNodeParameters: { service: 'listingsSales', resource: 'listing', operation: 'get', listingGuid: { __rl: true, mode: 'list', value: '' } },
 					...(token ? { paginationToken: token } : {}),
 				},
 			);
