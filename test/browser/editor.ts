@@ -309,8 +309,11 @@ export class Editor {
 				.waitForFunction("[...document.querySelectorAll('[data-test-id=ndv] [data-test-id=node-credentials-select] input')].every((i) => i.value.trim() !== '')", undefined, { timeout: 5_000 })
 				.catch(() => undefined);
 		const selects = this.page.locator('[data-test-id=ndv] [data-test-id=node-credentials-select]');
-		// "Credential for <type>" where the node lists several credential types, "Credential" where one.
-		const labels = ((await this.page.locator('[data-test-id=ndv] [data-test-id=node-parameters]').innerText()).match(/^Credential( for .+)?$/gm) ?? []).map((l) => l.trim());
+		// "Credential for <type>" where the node lists several credential types, "Credential" where one
+		// ("Credential to connect with" in n8n 1.x's editor, read as "Credential").
+		const labels = ((await this.page.locator('[data-test-id=ndv] [data-test-id=node-parameters]').innerText()).match(/^Credential( for .+| to connect with)?$/gm) ?? []).map((l) =>
+			l.trim() === 'Credential to connect with' ? 'Credential' : l.trim(),
+		);
 		const shown: Array<{ label: string; value: string }> = [];
 		const count = Math.max(labels.length, await selects.count());
 		for (let i = 0; i < count; i++) {

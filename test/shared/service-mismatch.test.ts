@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // A workflow whose Service is not its resource's (written by hand, or an old copy): n8n drops the
 // Operation that Service does not show, and the node refuses before any request, naming the
 // parameter to set. With the right Service the same resource reaches its service.
