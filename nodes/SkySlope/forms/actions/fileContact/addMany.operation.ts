@@ -40,15 +40,15 @@ export default defineOperation({
 			type: 'options',
 			options: [
 				{
+					name: 'Fields Below',
+					value: 'define',
+					description: 'Describe each contact with the fields below, mapped from the item with expressions',
+				},
+				{
 					name: 'Input Item Fields',
 					value: 'autoMap',
 					description:
 						'Each input item is a contact with the service field names: type, firstName, lastName, email, actionAttribute, primaryAddress and so on',
-				},
-				{
-					name: 'Fields Below',
-					value: 'define',
-					description: 'Describe each contact with the fields below, mapped from the item with expressions',
 				},
 			],
 			default: 'autoMap',
