@@ -253,7 +253,9 @@ describe('SkySlope Trigger: histories the widened generators made', () => {
 		for (const runtime of RUNTIMES) {
 			await expectExact({ runtime, event: 'newAndUpdatedOffers', ahead: 1_000, before: [{ t: 'revise', pick: 399, newVersion: false }, { t: 'pageCap', size: 1 }], commands: [] });
 		}
-	});
+		// Pages of one over some 400 offers, in every runtime: past jest's 30 s beside npm test's other
+		// lanes (2026-11-29, twice; 62 s once beside them).
+	}, 120_000);
 
 	it('the read after the Look Back fails (the service\'s error): the new offer the Look Back found is reported by that poll, and once', async () => {
 		for (const runtime of RUNTIMES) {
