@@ -110,7 +110,7 @@ export class SkySlopeSigningTrigger implements INodeType {
 			header: 'Pull in signings from SkySlope Forms',
 			executionsHelp: {
 				inactive:
-					'Listening for a test event subscribes nothing: SkySlope calls only the URL a file was first subscribed to, the production one. To see a test run, click Listen for test event and send a notification to the Test URL yourself (the sandbox\'s sign page has "Also send to"; on a real account, post a notification a published run received). Once the workflow is published, every signing on a watched file starts it.',
+					'Listening for a test event subscribes nothing: SkySlope calls only the URL a file was first subscribed to, the production one. To see a test run, click Execute step (it listens) and send a notification to the Test URL yourself (the sandbox\'s sign page has "Also send to"; on a real account, post a notification a published run received). Once the workflow is published, every signing on a watched file starts it.',
 				active: 'The workflow is published: every signing on a watched file starts it. Open a run in Executions, then Debug in editor to load its data here.',
 			},
 		},

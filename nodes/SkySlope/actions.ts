@@ -10,9 +10,8 @@ import { offersService } from './offers/service';
  * Every resource of the SkySlope node, service by service, each service behind its own credential:
  * the node's Service list, and under each service its resources. The first service and its first
  * resource (Forms, File) are the node's default. The service values are saved in workflows: never
- * rename them. Adding an operation is one file in its
- * resource's folder and one line in that resource; adding a resource is one line in its service's
- * actions/index.ts.
+ * rename them. Adding an operation is one file in its resource's folder and one line in that
+ * resource; adding a resource is one line in its service's actions/index.ts.
  */
 export const services: ServiceResources[] = [
 	{
