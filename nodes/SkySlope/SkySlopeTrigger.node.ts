@@ -24,17 +24,21 @@ export class SkySlopeTrigger implements INodeType {
 			properties: [events.field, ...listingsSalesTriggerFields, ...offersTriggerFields],
 		}),
 		// Written out for the linters that read the source; test/shared/node.test.ts holds the lists
-		// to the events. By `hide`, not `show`: n8n's editor takes an options parameter that the
-		// credentials' `show` cover entirely as the node's "main authentication field", takes it out
-		// of the panel and resets it whenever a credential is filled in, so Trigger On was lost as
-		// the node was added (docs/VERIFICATION.md, "How the editor reads the nodes").
+		// to the events. Keyed by `/event`, the root-path form of the same parameter: n8n's editor
+		// takes an options parameter whose name the credentials' `show` use and whose every value they
+		// list as the node's "main authentication field", drops it from the panel and resets it
+		// whenever a credential is filled in, so keyed by `event` Trigger On was lost as the node was
+		// added. The editor looks that field up by name, and no parameter is named `/event`; n8n's
+		// display check reads `/event` from the node's parameters as it reads `event`, and n8n's
+		// lint rule single-credential-per-node sees two exclusive `show` lists (docs/VERIFICATION.md,
+		// "How the editor reads the nodes").
 		credentials: [
-			{ name: 'skySlopeApi', required: true, displayOptions: { hide: { event: ['newOffers', 'newAndUpdatedOffers'] } } },
 			{
-				name: 'skySlopeOffersOAuth2Api',
+				name: 'skySlopeApi',
 				required: true,
-				displayOptions: { hide: { event: ['changedListing', 'changedSale', 'newListing', 'newSale', 'statusChanged'] } },
+				displayOptions: { show: { '/event': ['changedListing', 'changedSale', 'newListing', 'newSale', 'statusChanged'] } },
 			},
+			{ name: 'skySlopeOffersOAuth2Api', required: true, displayOptions: { show: { '/event': ['newAndUpdatedOffers', 'newOffers'] } } },
 		],
 		icon: { light: 'file:skySlope.svg', dark: 'file:skySlope.dark.svg' },
 		subtitle: events.subtitle,

@@ -167,7 +167,9 @@ const CREDENTIALS = [
 			// A missing Trigger On is a failure: the user could not see or change the event.
 			expect({ screen, event: await editor.valueOf('event') }).toEqual({ screen, event });
 			const credential = CREDENTIAL_OF_EVENT.get(event)!;
-			expect({ screen, credentials: await editor.credentialsShown(true) }).toEqual({ screen, credentials: [{ label: 'Credential', value: credential.sandbox }] });
+			// The field names its type, as n8n labels a credential shown by a condition that is no
+			// auth field (isRequiredCredential in the editor's nodeTypesUtils).
+			expect({ screen, credentials: await editor.credentialsShown(true) }).toEqual({ screen, credentials: [{ label: credential.label, value: credential.sandbox }] });
 			expect(findings.map(formatFinding)).toEqual([]);
 			await editor.closeNdv();
 		},

@@ -56,6 +56,7 @@ export default defineOperation({
 			displayName: 'Fields (JSON)',
 			name: 'fieldsJson',
 			type: 'json',
+			required: true,
 			default: '{}',
 			description: 'An object whose keys are field data references and whose values are of any type',
 			displayOptions: { show: { inputMode: ['json'] } },

@@ -57,6 +57,7 @@ export default defineOperation({
 			displayName: 'Contacts (JSON)',
 			name: 'contacts',
 			type: 'json',
+			required: true,
 			default: '[]',
 			displayOptions: { show: { contactsMode: ['json'] } },
 			description:
