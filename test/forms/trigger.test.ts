@@ -464,6 +464,30 @@ describe('notifications that carry no signing time', () => {
 			expect(repeat.webhookResponse).toEqual({ received: true, ignored: 'repeat of a handled notification' });
 		}
 	});
+	it('Ignore Repeats off: two signings of one envelope, both sent without a time, never share a deliveryKey (issue 61, 1)', async () => {
+		env.sandbox.setLive({ resigning: true });
+		const [file] = freshFiles(1);
+		const parameters = { ...filesParameter([file.id]), options: { ignoreRepeats: false } };
+		const staticData: IDataObject = {};
+		await hook('create', parameters, staticData);
+		const secret = { secret: String(staticData.secret) };
+		const keysOf = (run: Awaited<ReturnType<typeof deliver>>) => run.workflowData![0].map((item) => String(item.json.deliveryKey));
+		const first = withoutTime(await sign(file.id));
+		const firstRun = keysOf(await deliver(parameters, staticData, { ...first }, secret));
+		expect(firstRun).toHaveLength(1);
+		await sleep(5);
+		const second = withoutTime(await signAgain(file.id, Number(first.formsEnvelopeId)));
+		const secondRun = await deliver(parameters, staticData, { ...second }, secret);
+		// The timeless second notification may stand for either signing: one item each, its own key,
+		// so a write keyed on deliveryKey keeps both signers.
+		const secondKeys = keysOf(secondRun);
+		expect(new Set(secondKeys).size).toBe(secondKeys.length);
+		expect(secondKeys).toContain(firstRun[0]);
+		expect(secondKeys.length).toBe(2);
+		expect(secondRun.workflowData![0].every((item) => typeof item.json.signedAt === 'string')).toBe(true);
+		// Repeats are not ignored: the same notification again runs again, with the same keys.
+		expect(keysOf(await deliver(parameters, staticData, { ...second }, secret)).sort()).toEqual([...secondKeys].sort());
+	});
 });
 
 describe('a large brokerage\'s delivered documents', () => {

@@ -319,6 +319,68 @@ describe('SkySlope Signing Trigger: histories that found a bug', () => {
 		expect(String(runs[3][0].json.notice)).toContain('several webhook processors');
 	});
 
+	// Issue 61, 2: a save lost to another processor's is said in the next run, however the marks compare.
+	/** One notification ran twice with one key (the resend), and processor 0's next run (`said`) says why. */
+	const repeatedAndSaid = (runs: INodeExecutionData[][], count: number, said: number) => {
+		const keys = runs.map((items) => items[0].json.deliveryKey);
+		expect(keys).toHaveLength(count);
+		expect(keys.filter((k, n) => keys.indexOf(k) !== n)).toHaveLength(1);
+		expect(String(runs[said][0].json.notice ?? '')).toContain('several webhook processors');
+	};
+
+	it('two processors, the one whose save is lost had saved before (the other\'s copy carries its older mark): its next run says why (issue 61, 2)', async () => {
+		const { wrong, trace, runs } = await play({
+			processors: 2,
+			commands: [
+				{ t: 'sign', again: false, timeless: false },
+				{ t: 'sign', again: false, timeless: false },
+				{ t: 'sign', again: false, timeless: false },
+				{ t: 'sign', again: false, timeless: false },
+				// Processor 0 saves once: its mark is in the state processor 1 loads next.
+				{ t: 'send', pick: 0, processor: 0 },
+				{ t: 'settle' },
+				// Side by side: processor 1 loads it, processor 0 handles signing 3 and saves first,
+				// processor 1's save lands last, with processor 0's older mark.
+				{ t: 'send', pick: 1, processor: 1 },
+				{ t: 'send', pick: 2, processor: 0 },
+				{ t: 'step', pick: 1 },
+				{ t: 'settle' },
+				// Sent again to processor 1, which never saw it: a second run, with the first's key.
+				{ t: 'send', pick: 2, processor: 1 },
+				{ t: 'settle' },
+				// Processor 0's next run.
+				{ t: 'send', pick: 3, processor: 0 },
+				{ t: 'settle' },
+			],
+		});
+		expect({ wrong, trace }).toEqual({ wrong: [], trace });
+		repeatedAndSaid(runs, 5, 4);
+	});
+
+	it('two processors, the later save from the processor that marked first: the other\'s next run says why (issue 61, 2)', async () => {
+		const { wrong, trace, runs } = await play({
+			processors: 2,
+			commands: [
+				{ t: 'sign', again: false, timeless: false },
+				{ t: 'sign', again: false, timeless: false },
+				{ t: 'sign', again: false, timeless: false },
+				// Processor 1 marks first; processor 0 marks a second later and its save lands first.
+				{ t: 'send', pick: 0, processor: 1 },
+				{ t: 'advance', ms: 1_000 },
+				{ t: 'send', pick: 1, processor: 0 },
+				{ t: 'step', pick: 1 },
+				{ t: 'settle' },
+				// Processor 0's save is gone (a resend to processor 1 would run again); its next run,
+				// before processor 1 saves again, says so.
+				{ t: 'send', pick: 2, processor: 0 },
+				{ t: 'settle' },
+			],
+		});
+		expect({ wrong, trace }).toEqual({ wrong: [], trace });
+		expect(runs).toHaveLength(3);
+		expect(String(runs[2][0].json.notice ?? '')).toContain('several webhook processors');
+	});
+
 	it('two signings of one envelope, their notifications without a time, the first handled after the second signing: two runs, and a resend starts none (issue 46, 7)', async () => {
 		await expectExact({
 			processors: 1,

@@ -55,7 +55,14 @@ export async function deliver(ctx: IWebhookFunctions, d: Delivery): Promise<IWeb
 	// Never silent: a process whose save another overwrote says so on every run it starts.
 	const notices: string[] = savedOver(ctx, data) ? [SEVERAL_PROCESSORS_NOTICE] : [];
 	// The signings this notification delivers, each with its key (one, unless it carries no time).
-	let signings: Array<{ key: string; signedAt?: string }> = [{ key: seenKey(body) }];
+	let signings: Signed[] = [{ key: seenKey(body) }];
+	if (!once && !d.testEvent) {
+		// Without the seen list, a notification without a signing time still delivers each signing it
+		// may stand for under that signing's own deliveryKey: two signings never share one.
+		const found = await signingsOf(body, facts, listed);
+		if (found.signings) signings = found.signings;
+		if (found.notice) notices.push(found.notice);
+	}
 	if (once) {
 		const seen = await claimNotification(ctx, { data, body, facts, listed });
 		if (seen.repeat) return { webhookResponse: { received: true, ignored: 'repeat of a handled notification' } };
@@ -121,6 +128,26 @@ function fanOut(item: INodeExecutionData, signings: Array<{ key: string; signedA
 	return signings.map(({ key, signedAt }) => ({ ...item, json: { ...item.json, deliveryKey: key, ...(signedAt ? { signedAt } : {}), notice } }));
 }
 
+/** A signing a notification delivers: its key (the item's deliveryKey) and, when looked up, its time. */
+type Signed = { key: string; signedAt?: string };
+
+/**
+ * The signings a notification stands for: itself when it carries a signing time; else every signing
+ * of its envelope (and documents) by the dateSigned the service lists, each under its own key. When
+ * that list cannot be read there is no telling, and `notice` says so (signings undefined).
+ */
+async function signingsOf(body: IDataObject, facts: NotificationFacts, listed: () => Promise<IDataObject[]>): Promise<{ signings?: Signed[]; notice?: string }> {
+	if (notificationTime(body) !== undefined) return { signings: [{ key: seenKey(body) }] };
+	try {
+		const times = signingTimes(documentsOfSigning(await listed(), facts));
+		return { signings: times.length ? times.map((at) => ({ key: seenKey(body, at), signedAt: at })) : [{ key: seenKey(body) }] };
+	} catch (error) {
+		return {
+			notice: `SkySlope Forms did not list the signed documents (${(error as Error).message}), and this notification carries no signing time: which signing it stands for cannot be told, so it starts a run rather than be lost, and its deliveryKey names its envelope, not one signing.`,
+		};
+	}
+}
+
 /**
  * Whether a notification was handled before, by its key in the seen list, claimed at once
  * (claimKeys): of two requests at the same moment only one goes on. A notification without a
@@ -134,25 +161,14 @@ async function claimNotification(
 	ctx: IWebhookFunctions,
 	n: { data: IDataObject; body: IDataObject; facts: NotificationFacts; listed: () => Promise<IDataObject[]> },
 ): Promise<{ repeat: boolean; claim?: Claim; signedAt?: Record<string, string>; notices: string[] }> {
-	const notices: string[] = [];
 	n.data.seen = seenKeys(n.data.seen);
-	let candidates: string[] | undefined = [seenKey(n.body)];
-	let signedAt: Record<string, string> | undefined;
-	if (notificationTime(n.body) === undefined) {
-		try {
-			const times = signingTimes(documentsOfSigning(await n.listed(), n.facts));
-			if (times.length) {
-				signedAt = Object.fromEntries(times.map((at) => [seenKey(n.body, at), at]));
-				candidates = Object.keys(signedAt);
-			}
-		} catch (error) {
-			candidates = undefined;
-			notices.push(
-				`SkySlope Forms did not list the signed documents (${(error as Error).message}), and this notification carries no signing time: whether it repeats one handled before cannot be told, so it starts a run rather than be lost.`,
-			);
-		}
-	}
-	if (!candidates) return { repeat: false, notices };
+	const found = await signingsOf(n.body, n.facts, n.listed);
+	const notices = found.notice ? [found.notice] : [];
+	if (!found.signings) return { repeat: false, notices };
+	const candidates = found.signings.map((s) => s.key);
+	const signedAt = found.signings.some((s) => s.signedAt)
+		? Object.fromEntries(found.signings.filter((s) => s.signedAt).map((s) => [s.key, s.signedAt!]))
+		: undefined;
 	const claim = claimKeys(ctx, 'seen', candidates, SEEN_LIMIT);
 	if (!claim.taken.length) return { repeat: true, notices };
 	if (claim.forgot) {

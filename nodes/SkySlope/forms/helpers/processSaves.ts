@@ -19,23 +19,36 @@ const ownSaves = new Map<string, string[]>();
 /** Entries of `savedBy` kept: the processes that saved last. */
 const SAVED_BY_LIMIT = 16;
 
+/** The marks of other processes this process has met in the state it loaded, by trigger (bounded). */
+const metMarks = new Map<string, Set<string>>();
+/** Triggers whose state another process saved over this one's: said on every run from then on. */
+const overwritten = new Set<string>();
+
 /**
- * Whether another process's save overwrote this process's last one: its entry in `savedBy` is not
- * what it wrote, and another process saved after this one first did. n8n saves a webhook's static
- * data whole, the last save winning; of two processes that handle this trigger's notifications at
- * once, one loses what the other remembered. Without a later save of another process, this one's
- * own were only not saved yet: requests of one process that overlap (each loads the state before the
- * other's save), or a test event (n8n never saves one).
+ * Whether another process's save overwrote this process's: the state holds a mark of another
+ * process this one has never met (a save that landed since this process last loaded), and not this
+ * process's newest mark. n8n saves a webhook's static data whole, the last save winning; of two
+ * processes that handle this trigger's notifications, one loses what the other remembered. The
+ * order the saves land in decides, not the time of the marks: a process that marked first may
+ * save last. A process that never saved loses nothing; one whose own saves only have not landed
+ * yet (its requests overlap, or a test event, which n8n never saves) meets no new mark. Once found,
+ * it is said on every run the process starts for the trigger: several processors take its
+ * notifications.
  */
 export function savedOver(ctx: IWebhookFunctions, data: TriggerState): boolean {
-	const mine = ownSaves.get(triggerKey(ctx));
-	if (!mine?.length) return false;
+	const key = triggerKey(ctx);
 	const savedBy = data.savedBy && typeof data.savedBy === 'object' ? data.savedBy : {};
-	const stored = savedBy[PROCESS_ID];
-	if (typeof stored === 'string' && mine.includes(stored)) return false;
-	// By the time of each save (a mark is `<ISO time>#<random>`): at or after this process's first.
-	const first = mine[0].split('#')[0];
-	return Object.entries(savedBy).some(([id, at]) => id !== PROCESS_ID && typeof at === 'string' && at.split('#')[0] >= first);
+	const met = metMarks.get(key) ?? new Set<string>();
+	const others = Object.entries(savedBy)
+		.filter(([id, at]) => id !== PROCESS_ID && typeof at === 'string')
+		.map(([, at]) => at as string);
+	const unmet = others.filter((at) => !met.has(at));
+	for (const at of others) met.add(at);
+	// Bounded like savedBy's history: the oldest marks met are let go first.
+	metMarks.set(key, new Set([...met].slice(-SAVED_BY_LIMIT * 16)));
+	const mine = ownSaves.get(key);
+	if (mine?.length && unmet.length && savedBy[PROCESS_ID] !== mine[mine.length - 1]) overwritten.add(key);
+	return overwritten.has(key);
 }
 
 /** Stamps this process's save into the state (call just before the webhook answers). */
