@@ -302,6 +302,25 @@ describe('back-off when the service struggles', () => {
 		expect(Date.now() - started).toBeLessThan(8_000);
 	});
 
+	it('429s without their headers that go on while this process\'s last answer left budget: other requests on the account spent the window; the request waits for the reset the account named (issue 61, 3)', async () => {
+		// n8n 1.x: the 429 reaches the node without its headers. This process's first answer said 50
+		// were left; another process spent them. Retried at once five times, the request failed 11 s
+		// before the reset.
+		const resetAt = Math.ceil((Date.now() + 1_500) / 1000);
+		let answered = 0;
+		answer = async (id) => {
+			if (answered++ === 0) return { status: 200, headers: { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '50', 'x-ratelimit-reset': String(resetAt) }, body: { id } };
+			if (Date.now() < resetAt * 1000) return { status: 429, body: { message: 'Too Many Requests' } };
+			return { status: 200, body: { id } };
+		};
+		const result = await run(2, { operation: 'fetchInOrder' });
+		expect(result.error).toBeUndefined();
+		expect(ids(result.output[0])).toEqual(['0', '1']);
+		// Two quick resends (it may be how many were in flight), then the wait for the reset.
+		expect(statuses.filter((s) => s === 429).length).toBe(3);
+		expect(sentAt('1')).toBeGreaterThanOrEqual(resetAt * 1000 - 20);
+	});
+
 	it('a 429 with the window spent (x-ratelimit-remaining 0) holds the account until the reset', async () => {
 		let refusedAt = 0;
 		const resetAt = Math.ceil((Date.now() + 1_500) / 1000);

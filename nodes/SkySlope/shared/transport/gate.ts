@@ -133,24 +133,32 @@ export function release(
 }
 
 /**
- * A 429 asked to wait: every request of the account waits, not only the refused one, until then
- * (not until a later reset the account's answers named before: the 429's own word is the newer).
+ * A 429: every request of the account waits, not only the refused one, until `atMs`. When the 429
+ * named that time itself (Retry-After, x-ratelimit-reset), its word is the newer and stands; when
+ * `atMs` is only this request's back-off, a later reset the account's answers named stands.
  */
-export function holdUntil(gate: Gate, atMs: number) {
+export function holdUntil(gate: Gate, atMs: number, namedByService: boolean) {
 	gate.remaining = 0;
-	gate.resetAtMs = atMs;
+	const known = gate.resetAtMs !== undefined && gate.resetAtMs > Date.now() ? gate.resetAtMs : undefined;
+	gate.resetAtMs = namedByService || known === undefined ? atMs : Math.max(known, atMs);
 }
+
+/** How many 429s of one request that say nothing of the window are read as "too many in flight", at most. */
+export const UNSAID_429S_READ_AS_IN_FLIGHT = 2;
 
 /**
  * Whether a 429 says the rate window is spent: it asks to wait (Retry-After), or its
  * `x-ratelimit-remaining` is 0. A 429 with budget left refused how many requests were in flight at
  * once (the live service does so at 6 or more, shared/spec). A 429 without its headers (n8n 1.x
- * drops them from its error) is read against what the account's last answers said of the window:
- * spent unless they left budget.
+ * drops them from its error) is read against what the account's last answers said of the window,
+ * spent unless they left budget; but `unsaid` such refusals of one request in a row beyond
+ * UNSAID_429S_READ_AS_IN_FLIGHT mean requests this process cannot count (other processes, other
+ * workflows on the account) spent it: then it is spent.
  */
-export function windowSpent(headers: FullResponse['headers'] | undefined, gate: Gate): boolean {
+export function windowSpent(headers: FullResponse['headers'] | undefined, gate: Gate, unsaid = 0): boolean {
 	if (headerOf(headers, 'retry-after') !== undefined) return true;
 	const said = headerOf(headers, 'x-ratelimit-remaining');
+	if (said === undefined && unsaid > UNSAID_429S_READ_AS_IN_FLIGHT) return true;
 	const remaining = said === undefined ? (budgetSpent(gate) ? 0 : (gate.remaining ?? 0)) : Number(said);
 	return !(Number.isFinite(remaining) && remaining > 0);
 }

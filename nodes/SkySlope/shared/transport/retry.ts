@@ -41,6 +41,8 @@ interface RequestState {
 	/** The refused session the next send names, so that n8n logs in afresh on the 401 (sessionRenewal). */
 	mark?: string;
 	resentAfterRenewal: number;
+	/** 429s of this request that said nothing of the window (n8n 1.x drops the headers). */
+	unsaid429s: number;
 }
 
 /** One failed send, read. */
@@ -143,7 +145,8 @@ async function nextStep(
 		return { then: 'fail', note };
 	}
 	let waitMs = backoffMs(state.attempt);
-	if (failure.status === 429 && !windowSpent(failure.headers, gate)) {
+	if (failure.status === 429 && rateLimitWaitMs(failure.headers) === undefined && headerOf(failure.headers, 'x-ratelimit-remaining') === undefined) state.unsaid429s++;
+	if (failure.status === 429 && !windowSpent(failure.headers, gate, state.unsaid429s)) {
 		// Refused for how many were in flight, with budget left in the window: the gate has halved the
 		// in-flight limit (release), and the request goes again after a short back-off, not at the reset.
 		return { then: 'send again', waitMs };
@@ -159,7 +162,7 @@ async function nextStep(
 		// A reset in the past still gets a short backoff: never spin.
 		if (asked !== undefined) waitMs = Math.max(asked + 50, 250);
 		// The whole account waits out a 429, not only this request.
-		holdUntil(gate, Date.now() + waitMs);
+		holdUntil(gate, Date.now() + waitMs, asked !== undefined);
 	}
 	return { then: 'send again', waitMs };
 }
@@ -179,7 +182,7 @@ export async function sendWithRetries<T>(
 	const { secrets, gate } = target;
 	const idempotent = IDEMPOTENT.has(request.method.toUpperCase());
 	const renewal = service.sessionRenewal;
-	const state: RequestState = { attempt: 0, renewed: false, nextSend: 'as stored', resentAfterRenewal: 0 };
+	const state: RequestState = { attempt: 0, renewed: false, nextSend: 'as stored', resentAfterRenewal: 0, unsaid429s: 0 };
 	for (; ; state.attempt++) {
 		const epoch = await acquire(gate);
 		// The service refused a token just renewed (nextStep, rule 2): every later request fails with its words.
