@@ -150,7 +150,7 @@ describe("an offer's fingerprint", () => {
 	const expected = (o: Offer) => createHash('sha256').update(firstForm(o)).digest().subarray(0, 6).toString('base64url').slice(0, 6);
 
 	it('is the one earlier releases recorded, for any content (stored books stay valid: an offer does not read as changed after an upgrade)', () => {
-		const content = fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('10', '9', '0', '01', 'a', 'B', 'é', '4294967295')), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 8 });
+		const content = fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('10', '9', '0', '01', 'a', 'B', 'é', '4294967295', '__proto__', 'constructor')), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 8 });
 		fc.assert(
 			fc.property(content, (extra) => {
 				const o = { ...extra, ...offer('x', 1, T0) } as Offer;
@@ -167,5 +167,13 @@ describe("an offer's fingerprint", () => {
 		expect(recordOf(b)).toBe(recordOf(a));
 		const dated = { ...offer('z', 1, T0), At: new Date(T0) } as unknown as Offer;
 		expect(recordOf(dated)).toBe(expected(dated));
+	});
+
+	it('holds a key named __proto__ as the first form did, and a change inside it changes the fingerprint (issue 61, 4)', () => {
+		// As the service's JSON would bring it: an own property named __proto__.
+		const withKey = (inner: number) => JSON.parse(JSON.stringify(offer('p', 1, T0)).replace(/^\{/, `{"__proto__":{"Amount":${inner}},`)) as Offer;
+		expect(Object.keys(withKey(1))).toContain('__proto__');
+		expect(recordOf(withKey(1))).toBe(expected(withKey(1)));
+		expect(recordOf(withKey(2))).not.toBe(recordOf(withKey(1)));
 	});
 });

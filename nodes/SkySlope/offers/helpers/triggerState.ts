@@ -94,7 +94,8 @@ function canonical(value: unknown): string {
 		const sorted: IDataObject = {};
 		for (const k of Object.keys(v).sort()) {
 			const inner = (v as IDataObject)[k];
-			if (inner === undefined || INDEX_LIKE.test(k)) exotic = true;
+			// `__proto__` as a key: assigning it here would call the prototype setter and drop it.
+			if (inner === undefined || INDEX_LIKE.test(k) || k === '__proto__') exotic = true;
 			sorted[k] = inner;
 		}
 		return sorted;
