@@ -10,16 +10,8 @@ import { triggerKey } from './node';
  * writes every key this process holds, so that none is lost to a concurrent save.
  */
 
-/** What this process knows of one list of a webhook trigger's state (e.g. delivered documents). */
-interface ClaimedList {
-	/** Keys claimed by requests in this process, oldest first, saved or not yet. */
-	mine: string[];
-	/**
-	 * Keys given back by failed deliveries: a concurrent request may already have copied one into
-	 * its static data, or saved it; every save here leaves them out, until a request claims one again.
-	 */
-	released: Set<string>;
-}
+/** Keys of one list of a webhook trigger's state (e.g. delivered documents) claimed by requests in this process, oldest first, saved or not yet. */
+type ClaimedList = { mine: string[] };
 
 /** Per trigger, per list. */
 const claimed = new Map<string, Map<string, ClaimedList>>();
@@ -28,17 +20,17 @@ function claimedList(ctx: IWebhookFunctions, list: string): ClaimedList {
 	const key = triggerKey(ctx);
 	const lists = claimed.get(key) ?? new Map<string, ClaimedList>();
 	claimed.set(key, lists);
-	const entry = lists.get(list) ?? { mine: [], released: new Set<string>() };
+	const entry = lists.get(list) ?? { mine: [] };
 	lists.set(list, entry);
 	return entry;
 }
 
 /**
- * The keys of one list, as this process and the stored state together know them: every key of
- * both but those given back, oldest first, at most `limit`.
+ * The keys of one list, as this process and the stored state together know them (what other
+ * processes saved, and what this one claimed), oldest first, at most `limit`.
  */
 function knownKeys(entry: ClaimedList, stored: unknown, limit: number): string[] {
-	const fromStore = Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string' && !entry.released.has(k)) : [];
+	const fromStore = Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string') : [];
 	const storeSet = new Set(fromStore);
 	// The stored order stands (oldest first); keys claimed here and not saved yet come after.
 	const merged = [...fromStore, ...entry.mine.filter((k) => !storeSet.has(k))].slice(-limit);
@@ -53,8 +45,6 @@ export interface Claim {
 	readonly forgot: number;
 	/** Writes every key known now into the static data (call before returning). */
 	save(): void;
-	/** Gives the claimed keys back (the delivery failed: a resend must deliver them). */
-	release(): void;
 }
 
 /**
@@ -72,7 +62,6 @@ export function claimKeys(ctx: IWebhookFunctions, list: string, keys: string[], 
 		if (set.has(k)) continue;
 		set.add(k);
 		taken.push(k);
-		entry.released.delete(k);
 	}
 	entry.mine.push(...taken);
 	const forgot = Math.max(0, known.length + taken.length - limit);
@@ -80,20 +69,5 @@ export function claimKeys(ctx: IWebhookFunctions, list: string, keys: string[], 
 		data[list] = knownKeys(entry, data[list], limit);
 	};
 	save();
-	return {
-		taken,
-		forgot,
-		save,
-		release: () => {
-			const back = new Set(taken);
-			entry.mine = entry.mine.filter((k) => !back.has(k));
-			for (const k of taken) entry.released.add(k);
-			// Bounded like the list: the oldest given-back keys are let go first.
-			for (const k of entry.released) {
-				if (entry.released.size <= limit) break;
-				entry.released.delete(k);
-			}
-			data[list] = (Array.isArray(data[list]) ? (data[list] as string[]) : []).filter((k) => !back.has(k));
-		},
-	};
+	return { taken, forgot, save };
 }

@@ -33,8 +33,8 @@ export interface Delivery {
 
 /**
  * Delivers a notification: confirms a test event with the service, claims its keys (a repeat
- * starts nothing), makes its items, gives the keys back if that fails, saves the keys this process
- * holds and marks its save, and puts every notice on every item. Answers before n8n starts the
+ * starts nothing), makes its items, saves the keys this process holds and marks its save, and puts
+ * every notice on every item. Answers before n8n starts the
  * run: n8n saves the static data changed here when the webhook has answered.
  */
 export async function deliver(ctx: IWebhookFunctions, d: Delivery): Promise<IWebhookResponseData> {
@@ -49,8 +49,8 @@ export async function deliver(ctx: IWebhookFunctions, d: Delivery): Promise<IWeb
 	}
 	const once = options.ignoreRepeats !== false && !d.testEvent;
 	// Requests of one workflow run side by side, each on its own copy of the static data: keys are
-	// claimed in this process at once (claimKeys), given back if the delivery fails, and every key
-	// this process holds is written before answering, so that no concurrent save loses one.
+	// claimed in this process at once (claimKeys), and every key this process holds is written
+	// before answering, so that no concurrent save loses one.
 	const claims: Claim[] = [];
 	// Never silent: a process whose save another overwrote says so on every run it starts.
 	const notices: string[] = savedOver(ctx, data) ? [SEVERAL_PROCESSORS_NOTICE] : [];
@@ -80,18 +80,12 @@ export async function deliver(ctx: IWebhookFunctions, d: Delivery): Promise<IWeb
 		prefix: typeof options.binaryPrefix === 'string' && options.binaryPrefix ? options.binaryPrefix : 'document_',
 		listed,
 	};
-	let items: INodeExecutionData[] = [];
-	let done = false;
-	try {
-		items =
-			options.oneItemPerDocument === true
-				? await itemPerDocument(ctx, { ...signing, download: options.downloadDocuments === true, claims: once ? claims : undefined })
-				: fanOut(await itemPerNotification(ctx, { ...signing, options }), signings);
-		done = true;
-	} finally {
-		// A delivery that failed gives its keys back: a resend must deliver them.
-		if (!done) for (const claim of claims) claim.release();
-	}
+	// Making the items throws nothing: every failure of a read or a download is said on its item, so
+	// the keys claimed above are kept, and saved.
+	const items =
+		options.oneItemPerDocument === true
+			? await itemPerDocument(ctx, { ...signing, download: options.downloadDocuments === true, claims: once ? claims : undefined })
+			: fanOut(await itemPerNotification(ctx, { ...signing, options }), signings);
 	for (const claim of claims) claim.save();
 	// n8n never saves a test event's static data: its mark would be missed as if overwritten.
 	if (ctx.getMode() !== 'manual') markSave(ctx, data);
