@@ -10,9 +10,14 @@
 // mutant that survives is a history the generators do not make: widen them, or say here why the
 // mutant changes nothing emitted.
 //
-//   npm run test:mutants                 every mutant, MODEL_RUNS=40 histories a property
+// Replayable: the baseline and every mutant run the same histories, one jest run per seed of
+// MODEL_SEEDS (fast-check's seed, MODEL_SEED in the model's tests). A mutant counts as killed only
+// where it fails and the baseline passed on that seed, and in the score only when killed on every
+// seed; a seed's counterexample replays it (MODEL_SEED=<seed> MODEL_RUNS=<n> npx jest <tests>).
+//
+//   npm run test:mutants                 every mutant, MODEL_RUNS=40 histories a property, seeds 1 and 2
 //   MODEL_RUNS=100 npm run test:mutants  the long mode's size (CI's mutants job)
-//   MUTANTS=memory-wins,late npm run test:mutants
+//   MUTANTS=memory-wins,late MODEL_SEEDS=7,8,9 npm run test:mutants
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -170,22 +175,44 @@ const MUTANTS: Mutant[] = [
 		tests: 'test/runtime/forms',
 	},
 	{
-		id: 'no-release',
-		file: 'nodes/SkySlope/forms/helpers/deliveries.ts',
-		from: 'if (!done) for (const claim of claims) claim.release();',
-		to: 'void done;',
-		what: 'a delivery that failed keeps its claims (a resend is taken for a repeat)',
-		tests: 'test/runtime/forms',
-		equivalent:
-			'every failure inside a delivery is caught and said on its item (a download per document, the list as signedDocumentsError): release() runs only on a throw nothing foresees',
-	},
-	{
 		id: 'false-notice',
 		file: 'nodes/SkySlope/forms/helpers/processSaves.ts',
-		from: "return Object.entries(savedBy).some(([id, at]) => id !== PROCESS_ID && typeof at === 'string' && at.split('#')[0] >= first);",
-		to: 'return true;',
+		from: '	return overwritten.has(key);',
+		to: '	return true;',
 		what: "every run says another process saved over this one's memory (issue 53, 5)",
 		tests: 'test/runtime/forms',
+	},
+	{
+		id: 'book-update',
+		file: 'nodes/SkySlope/listingsSales/helpers/triggerState.ts',
+		from: '	book.set(type, guid, status);\n',
+		to: '	if (before === undefined) book.set(type, guid, status);\n',
+		what: "the status book keeps a file's first status: its second change is reported from the wrong status, a change back not at all",
+		tests: 'test/runtime/listings',
+	},
+	{
+		id: 'reread-advance',
+		file: 'nodes/SkySlope/offers/helpers/offersWatch.ts',
+		from: '		next += window;\n',
+		to: '',
+		what: 'the re-read reads the same window every poll: an offer revised in a later window of the Re-Read Period is never reported',
+		tests: 'test/runtime/offers',
+	},
+	{
+		id: 'merge-others',
+		file: 'nodes/SkySlope/shared/webhookClaims.ts',
+		from: "const fromStore = Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string') : [];",
+		to: 'const fromStore: string[] = [];',
+		what: 'a save writes only the keys this process claimed, dropping what other processes (or this one before a restart) stored',
+		tests: 'test/runtime/forms',
+	},
+	{
+		id: 'page-size',
+		file: 'nodes/SkySlope/offers/helpers/offers.ts',
+		from: '(hint > 0 && records.length < hint && records.length < pollMax)',
+		to: '(hint > 0 && records.length < hint)',
+		what: 'a page shorter than the size read before ends the window, though the service lowered its page size (the rest of the window is never read)',
+		tests: 'test/runtime/offers',
 	},
 ];
 
@@ -194,14 +221,15 @@ const repository = join(__dirname, '..');
 const COPIED = ['nodes', 'credentials', 'harness', 'sandbox', 'test', 'examples', 'package.json', 'jest.config.js', 'tsconfig.json', 'tsconfig.dev.json'];
 const root = mkdtempSync(join(tmpdir(), 'skyslope-mutants-'));
 const runs = Number(process.env.MODEL_RUNS) || 40;
+const seeds = (process.env.MODEL_SEEDS ?? '1,2').split(',').map(Number).filter((n) => Number.isInteger(n));
 const only = process.env.MUTANTS?.split(',').filter(Boolean);
 
-/** Runs the generated properties of `pattern` in the copy: whether they passed, and what jest said. */
-async function jest(pattern: string, generatedOnly = true): Promise<{ ok: boolean; output: string; seconds: number }> {
+/** Runs the generated properties of `pattern` in the copy on one seed: whether they passed, and what jest said. */
+async function jest(pattern: string, seed: number | undefined, generatedOnly = true): Promise<{ ok: boolean; output: string; seconds: number }> {
 	const started = Date.now();
 	const child = spawnProcess('npx', ['jest', pattern, ...(generatedOnly ? ['-t', 'generated histories'] : []), '--bail', '--silent'], {
 		cwd: root,
-		env: { ...process.env, MODEL_RUNS: String(runs), MODEL_TIMEOUT_MS: '3300000' },
+		env: { ...process.env, MODEL_RUNS: String(runs), MODEL_SEED: seed === undefined ? '' : String(seed), MODEL_TIMEOUT_MS: '3300000' },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	let output = '';
@@ -214,57 +242,71 @@ async function jest(pattern: string, generatedOnly = true): Promise<{ ok: boolea
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
+	if (!seeds.length) throw new Error('MODEL_SEEDS names no seed');
 	for (const entry of COPIED) cpSync(join(repository, entry), join(root, entry), { recursive: true });
 	symlinkSync(join(repository, 'node_modules'), join(root, 'node_modules'), 'dir');
 	const chosen = MUTANTS.filter((m) => !only || only.includes(m.id));
-	say(`${chosen.length} mutants, ${runs} generated histories a property, the generated properties alone\n`);
-	// The unmutated code must pass, or every mutant would look killed.
-	const baseline = await jest([...new Set(chosen.map((m) => m.tests))].join('|'));
-	if (!baseline.ok) {
-		say(baseline.output.slice(-4000));
-		throw new Error('the generated properties fail on the code as it is: no mutant can be judged');
+	say(`${chosen.length} mutants, ${runs} generated histories a property, seeds ${seeds.join(', ')}, the generated properties alone\n`);
+	// The unmutated code must pass on every seed, or a mutant would look killed by the code's own failure.
+	for (const seed of seeds) {
+		const baseline = await jest([...new Set(chosen.map((m) => m.tests))].join('|'), seed);
+		if (!baseline.ok) {
+			say(baseline.output.slice(-4000));
+			throw new Error(`the generated properties fail on the code as it is, seed ${seed}: no mutant can be judged on it`);
+		}
+		say(`baseline, seed ${seed}: passed in ${baseline.seconds} s`);
 	}
-	say(`baseline: passed in ${baseline.seconds} s\n`);
+	say();
 	const rows: string[] = [];
 	let survived = 0;
 	let elsewhere = 0;
+	let equivalents = 0;
 	for (const m of chosen) {
 		const path = join(root, m.file);
 		const source = readFileSync(path, 'utf8');
 		if (source.split(m.from).length !== 2) throw new Error(`${m.id}: "${m.from}" is not in ${m.file} exactly once; the mutant is out of date`);
 		writeFileSync(path, source.replace(m.from, m.to));
-		let result: Awaited<ReturnType<typeof jest>>;
+		const bySeed: Array<{ seed: number; killed: boolean; seconds: number; counterexample: string }> = [];
 		let killedElsewhere = false;
 		try {
-			result = await jest(m.tests);
-			// Killed only by a history the oracle found wrong, not by a mutant that does not compile.
-			if (result.ok && m.elsewhere) killedElsewhere = !(await jest(m.elsewhere.tests, false)).ok;
+			for (const seed of seeds) {
+				const result = await jest(m.tests, seed);
+				// Killed only by a history the oracle found wrong, not by a mutant that does not compile.
+				const killed = !result.ok && /Counterexample/.test(result.output);
+				if (!result.ok && !killed) throw new Error(`${m.id}: the tests failed without a counterexample on seed ${seed}:\n${result.output.slice(-3000)}`);
+				bySeed.push({ seed, killed, seconds: result.seconds, counterexample: killed ? (/Counterexample: (.*)/.exec(result.output)?.[1] ?? '').slice(0, 120) : '' });
+			}
+			if (!bySeed.some((r) => r.killed) && m.elsewhere) killedElsewhere = !(await jest(m.elsewhere.tests, undefined, false)).ok;
 		} finally {
 			writeFileSync(path, source);
 		}
-		const killed = !result.ok && /Counterexample/.test(result.output);
-		if (!result.ok && !killed) throw new Error(`${m.id}: the tests failed without a counterexample:\n${result.output.slice(-3000)}`);
-		const equivalent = !killed && !killedElsewhere && m.equivalent !== undefined;
+		const killedOn = bySeed.filter((r) => r.killed).map((r) => r.seed);
+		const everySeed = killedOn.length === seeds.length;
+		const equivalent = !killedOn.length && !killedElsewhere && m.equivalent !== undefined;
 		if (killedElsewhere) elsewhere++;
-		if (!killed && !equivalent && !killedElsewhere) survived++;
-		const counterexample = killed ? (/Counterexample: (.*)/.exec(result.output)?.[1] ?? '').slice(0, 160) : '';
-		const verdict = killed
-			? 'killed'
-			: killedElsewhere
-				? `survived the generated histories, killed by ${m.elsewhere?.tests}: ${m.elsewhere?.why}`
-				: equivalent
-					? `survived, equivalent: ${m.equivalent}`
-					: '**survived**';
-		const row = `| ${m.id} | ${verdict} | ${result.seconds} s | ${m.what} |${counterexample ? ` \`${counterexample}\`` : ''}`;
+		if (equivalent) equivalents++;
+		if (!everySeed && !equivalent && !killedElsewhere) survived++;
+		const verdict = everySeed
+			? `killed on every seed`
+			: killedOn.length
+				? `**killed on seed ${killedOn.join(', ')} only**`
+				: killedElsewhere
+					? `survived the generated histories, killed by ${m.elsewhere?.tests}: ${m.elsewhere?.why}`
+					: equivalent
+						? `survived, equivalent: ${m.equivalent}`
+						: '**survived**';
+		const seconds = bySeed.map((r) => `${r.seconds} s`).join(' + ');
+		const first = bySeed.find((r) => r.killed);
+		const row = `| ${m.id} | ${verdict} | ${seconds} | ${m.what} |${first ? ` seed ${first.seed}: \`${first.counterexample}\`` : ''}`;
 		rows.push(row);
 		say(row);
 	}
-	const equivalents = chosen.filter((m) => m.equivalent !== undefined && rows.some((r) => r.startsWith(`| ${m.id} | survived, equivalent`))).length;
 	const judged = chosen.length - equivalents;
-	const score = judged ? Math.round((100 * (judged - survived - elsewhere)) / judged) : 100;
-	say(`\n| mutant | result | time | what it puts back |\n|---|---|---|---|\n${rows.join('\n')}`);
+	const killed = judged - survived - elsewhere;
+	const score = judged ? Math.round((100 * killed) / judged) : 100;
+	say(`\n| mutant | result | time by seed | what it puts back |\n|---|---|---|---|\n${rows.join('\n')}`);
 	say(
-		`\nmutation score: ${judged - survived - elsewhere} of ${judged} killed by generated histories (${score}%)${elsewhere ? `, ${elsewhere} out of the model's reach killed by a named test` : ''}${equivalents ? `, ${equivalents} equivalent` : ''}, ${runs} histories a property, ${new Date().toISOString().slice(0, 10)}`,
+		`\nmutation score: ${killed} of ${judged} killed by generated histories on every seed (${score}%)${elsewhere ? `, ${elsewhere} out of the model's reach killed by a named test` : ''}${equivalents ? `, ${equivalents} equivalent` : ''}, ${runs} histories a property, seeds ${seeds.join(', ')}, ${new Date().toISOString().slice(0, 10)}`,
 	);
 	if (survived) process.exitCode = 1;
 }

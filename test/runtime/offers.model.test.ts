@@ -117,8 +117,23 @@ const replicaBehind: fc.Arbitrary<Command[]> = fc
 		{ t: 'settle' },
 		{ t: 'stale', pick: stalePick, versioned: true },
 	]);
+/**
+ * More offers in one window than a page the service has lowered (issue 61): a poll reads a page
+ * longer than the new size, the service lowers it, and more offers than the new size come in one
+ * day. Histories of single commands (25 at most) never got there.
+ */
+const pageLowered: fc.Arbitrary<Command[]> = fc
+	.record({ before: fc.integer({ min: 12, max: 40 }), size: fc.integer({ min: 2, max: 10 }), extra: fc.integer({ min: 1, max: 12 }) })
+	.map(({ before, size, extra }) => [
+		...Array.from({ length: before }, (): Command => ({ t: 'create', daysAgo: 0, listing: 0 })),
+		{ t: 'advance', ms: 60_000 },
+		{ t: 'tick' },
+		{ t: 'settle' },
+		{ t: 'pageCap', size },
+		...Array.from({ length: size + extra }, (): Command => ({ t: 'create', daysAgo: 0, listing: 1 })),
+	]);
 const history: fc.Arbitrary<Command[]> = fc
-	.array(fc.oneof({ arbitrary: command.map((c) => [c]), weight: 24 }, { arbitrary: replicaBehind, weight: 1 }), { maxLength: 25 })
+	.array(fc.oneof({ arbitrary: command.map((c) => [c]), weight: 24 }, { arbitrary: replicaBehind, weight: 1 }, { arbitrary: pageLowered, weight: 1 }), { maxLength: 25 })
 	.map((pieces) => pieces.flat());
 
 describe('SkySlope Trigger: generated histories in a model of n8n\'s runtime', () => {
