@@ -16,6 +16,7 @@ import { MAX_NOTIFICATION_BYTES, readNotification } from './forms/helpers/notifi
 import { chosenFileIds, deriveSecret, sameSecret, subscribedUrl, subscribeFiles } from './forms/helpers/subscription';
 import { state } from './forms/helpers/triggerState';
 import * as listSearch from './forms/methods/listSearch';
+import { markSigningTrigger } from './shared/sharedWorkflow';
 
 /**
  * The webhook trigger of signed documents (SkySlope Forms): activating it subscribes the chosen files.
@@ -126,6 +127,8 @@ export class SkySlopeSigningTrigger implements INodeType {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				if (this.getMode() === 'manual') return true;
+				// A polling SkySlope Trigger of the workflow then refuses to run (shared/sharedWorkflow.ts).
+				markSigningTrigger(this, true);
 				const data = state(this);
 				const webhookUrl = this.getNodeWebhookUrl('default');
 				if (!data.subscription || !data.secret || !webhookUrl) return false;
@@ -165,6 +168,7 @@ export class SkySlopeSigningTrigger implements INodeType {
 				if (this.getMode() === 'manual') return true;
 				// The service has no unsubscribe: forget the subscription (the secret stays).
 				delete state(this).subscription;
+				markSigningTrigger(this, false);
 				return true;
 			},
 		},

@@ -5,6 +5,7 @@ import type { TriggerEvent } from './listingsSales/helpers/triggerState';
 import { searchOfferAgents } from './offers/methods/listSearch';
 import { OFFERS_EVENTS, offersTriggerFields, pollOffersEvent } from './offers/trigger';
 import { triggerEvents, triggerNodeDescription } from './shared';
+import { refuseBesideSigningTrigger } from './shared/sharedWorkflow';
 
 const events = triggerEvents([...LISTINGS_SALES_EVENTS, ...OFFERS_EVENTS], 'newListing');
 const isOffersEvent = (event: string) => OFFERS_EVENTS.some((e) => e.value === event);
@@ -49,6 +50,7 @@ export class SkySlopeTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		refuseBesideSigningTrigger(this);
 		const event = this.getNodeParameter('event') as string;
 		return isOffersEvent(event) ? await pollOffersEvent.call(this, event) : await pollListingsSales.call(this, event as TriggerEvent);
 	}

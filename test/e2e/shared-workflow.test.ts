@@ -1,0 +1,150 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+// A polling trigger and the SkySlope Signing Trigger in one workflow, in real n8n (its classic
+// scheduler, the default). When a poll emits, n8n saves the workflow's whole static data from the
+// Workflow object it built at publishing (trigger-execution-context.factory.js, emit ->
+// WorkflowStaticDataService.saveStaticData, one column written whole): the Signing Trigger's part of
+// that copy dates from publishing. The first test shows what that does with n8n's own RSS Feed
+// Trigger beside it; the second, that the SkySlope Trigger refuses to share a workflow with a
+// Signing Trigger (nodes/SkySlope/shared/sharedWorkflow.ts).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+
+import {
+	api,
+	createWorkflow,
+	credentialRef,
+	deactivateWorkflow,
+	formsTriggerNode,
+	type Execution,
+	type Json,
+	NODE_TYPES,
+	sandboxLog,
+	state,
+	waitFor,
+	type Workflow,
+} from '../../harness/n8n/workflows';
+
+/** A feed with one item, dated when it is asked for: each poll of the RSS Feed Trigger finds it new. */
+async function feedServer(): Promise<{ url: string; server: Server }> {
+	const server = createServer((_req, res) => {
+		const now = new Date().toUTCString();
+		res.writeHead(200, { 'content-type': 'application/rss+xml' });
+		res.end(
+			`<?xml version="1.0"?><rss version="2.0"><channel><title>e2e</title><link>http://127.0.0.1/</link><description>e2e</description><item><title>${now}</title><link>http://127.0.0.1/${Date.now()}</link><guid>${Date.now()}</guid><pubDate>${now}</pubDate></item></channel></rss>`,
+		);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.xml`, server };
+}
+
+async function signingState(workflowId: string): Promise<Json | undefined> {
+	return ((await api<{ staticData: Json | null }>('GET', `/workflows/${workflowId}`)).staticData ?? {})['node:Signed'] as Json | undefined;
+}
+
+async function executions(workflowId: string): Promise<Execution[]> {
+	const list = await api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&limit=50`);
+	return Promise.all(list.data.filter((e) => e.status !== 'running' && e.status !== 'new').map((e) => api<Execution>('GET', `/executions/${e.id}?includeData=true`)));
+}
+
+/** Executions the given trigger started. */
+async function runsOf(workflowId: string, trigger: string): Promise<Execution[]> {
+	return (await executions(workflowId)).filter((e) => e.data?.resultData.runData[trigger] !== undefined);
+}
+
+/** The subscribed URL (with its secret) of a file, once n8n's activation has subscribed it. */
+async function subscribedUrl(fileId: number): Promise<string> {
+	let url = '';
+	await waitFor(`file ${fileId} subscribed`, async () => {
+		const calls = (await sandboxLog('forms')).filter((e) => e.method === 'POST' && e.path === `/partner/api/documents/sign/subscribe/${fileId}`);
+		url = calls.length ? String((calls[0].body as { webhookUrl: string }).webhookUrl) : '';
+		return url !== '';
+	}, 30_000);
+	return url;
+}
+
+async function sign(fileId: number): Promise<Json> {
+	const res = await fetch(`${state().sandboxUrl}/forms/sandbox/files/${fileId}/sign`, { method: 'POST' });
+	expect(res.status).toBe(200);
+	return ((await res.json()) as { notification: Json }).notification;
+}
+
+const received = { name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0] as [number, number], parameters: {} };
+
+describe('a polling trigger and the Signing Trigger in one workflow (classic scheduler)', () => {
+	it("n8n's own RSS Feed Trigger emitting saves back the Signing Trigger's memory as it was at publishing: a signing sent again starts a second run", async () => {
+		const feed = await feedServer();
+		const fileId = 1022;
+		const wf: Workflow = {
+			name: 'e2e shared workflow: RSS beside the Signing Trigger',
+			nodes: [
+				formsTriggerNode(fileId, {}, randomUUID(), 'Signed'),
+				{
+					name: 'Feed',
+					type: 'n8n-nodes-base.rssFeedReadTrigger',
+					typeVersion: 1,
+					position: [0, 200],
+					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, feedUrl: feed.url },
+				},
+				received,
+			],
+			connections: { Signed: { main: [[{ node: 'Received', type: 'main', index: 0 }]] }, Feed: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		};
+		const workflowId = await createWorkflow(wf, true);
+		try {
+			const url = await subscribedUrl(fileId);
+			const notification = await sign(fileId);
+			await waitFor('the signing run', async () => (await runsOf(workflowId, 'Signed')).length === 1, 60_000);
+			await waitFor('its key saved', async () => ((await signingState(workflowId))?.seen as unknown[] | undefined)?.length === 1, 30_000);
+			const feedRunsBefore = (await runsOf(workflowId, 'Feed')).length;
+			// The next minute's poll of the feed emits, and n8n saves the static data it held since publishing.
+			await waitFor('the feed emitted after the signing', async () => (await runsOf(workflowId, 'Feed')).length > feedRunsBefore, 150_000);
+			// (n8n saves it as the run starts; a while, then read what the database holds.)
+			await waitFor('the static data saved again', async () => ((await signingState(workflowId))?.seen as unknown[] | undefined)?.length !== 1, 20_000).catch(() => undefined);
+			const after = await signingState(workflowId);
+			// What n8n does: the key the Signing Trigger saved is gone from the database.
+			expect({ seen: after?.seen ?? [] }).toEqual({ seen: [] });
+			expect(after?.secret).toBeDefined();
+			// SkySlope sends the notification again: the trigger has no record of it, and runs it again.
+			const resend = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(notification) });
+			expect(resend.status).toBe(200);
+			await waitFor('the second run', async () => (await runsOf(workflowId, 'Signed')).length === 2, 60_000);
+		} finally {
+			await deactivateWorkflow(workflowId);
+			feed.server.close();
+		}
+	}, 400_000);
+
+	it('the SkySlope Trigger refuses to share a workflow with a Signing Trigger, saying why and what to do', async () => {
+		const fileId = 1023;
+		const wf: Workflow = {
+			name: 'e2e shared workflow: SkySlope Trigger beside the Signing Trigger',
+			nodes: [
+				formsTriggerNode(fileId, {}, randomUUID(), 'Signed'),
+				{
+					name: 'Offers',
+					type: NODE_TYPES.trigger,
+					typeVersion: 1,
+					position: [0, 200],
+					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newOffers' },
+					credentials: credentialRef('offers'),
+				},
+				received,
+			],
+			connections: { Signed: { main: [[{ node: 'Received', type: 'main', index: 0 }]] }, Offers: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		};
+		const created = await api<{ id: string }>('POST', '/workflows', { name: wf.name, nodes: wf.nodes, connections: wf.connections, settings: wf.settings });
+		let refusal = '';
+		try {
+			await api('POST', `/workflows/${created.id}/activate`);
+		} catch (error) {
+			refusal = (error as Error).message;
+		}
+		// Publishing fails, and n8n shows the trigger's words.
+		expect(refusal).toMatch(/also holds the SkySlope Signing Trigger "Signed": the two cannot share a workflow/);
+		const workflow = await api<{ active: boolean }>('GET', `/workflows/${created.id}`);
+		expect(workflow.active).toBe(false);
+	}, 120_000);
+});
