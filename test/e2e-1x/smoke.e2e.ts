@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 
 import {
+	activity,
 	api,
 	clearSandboxLog,
 	createListingNodes,
@@ -22,6 +23,7 @@ import {
 	sandboxLog,
 	setFaults,
 	setLive,
+	setRateLimit,
 	skyslopeNode,
 	state,
 	waitFor,
@@ -186,6 +188,45 @@ describe('n8n 1.x: SkySlope Listings & Sales (signed login, session)', () => {
 			await setLive({});
 		}
 	}, 240_000);
+});
+
+describe('n8n 1.x: a Status Changed trigger on a busy account', () => {
+	it('fires for a sale that closed while other workflows spend the account\'s window (n8n 1.x drops the 429\'s headers; issue 61, 3)', async () => {
+		const name = 'Sale closed (busy account)';
+		const records = (await activity('GET', '/records')) as { sales: Json[] };
+		const sale = records.sales.find((s) => String(s.status).toLowerCase() === 'pending');
+		expect(sale).toBeDefined();
+		// A small window, so that the other workflows spend it again and again.
+		const before = await setRateLimit('listings', { limit: 12, windowSeconds: 20 });
+		let busy = true;
+		let reads = 0;
+		const otherWorkflows = (async () => {
+			while (busy) {
+				await runWorkflow(workflow([skyslopeNode('listings', 'Listings', { resource: 'listing', operation: 'getAll', limit: 5 })])).catch(() => undefined);
+				reads++;
+			}
+		})();
+		const workflowId = await createWorkflow(pollingWorkflow(name, NODE_TYPES.trigger, 'listings', { event: 'statusChanged', fileTypes: ['sale'], statuses: ['closed'] }), true);
+		try {
+			await waitFor('the watch begun', async () => {
+				const wf = await api<{ staticData?: Record<string, { cursor?: string }> | null }>('GET', `/workflows/${workflowId}`);
+				return typeof wf.staticData?.[`node:${name}`]?.cursor === 'string';
+			}, 120_000);
+			await activity('PATCH', `/sales/${String(sale?.saleGuid)}`, { status: 'closed' });
+			const execution = await waitForExecution(workflowId, 0, 240_000);
+			expect(execution.status).toBe('success');
+			const items = execution.data?.resultData.runData[name]?.[0]?.data?.main?.[0] ?? [];
+			expect(items.map((i) => `${String(i.json.saleGuid)} ${String(i.json.previousStatus).toLowerCase()} -> ${String(i.json.status).toLowerCase()}`)).toEqual([`${String(sale?.saleGuid)} pending -> closed`]);
+			// The account was busy: the service refused requests for the spent window meanwhile.
+			expect((await sandboxLog('listings')).some((e) => e.status === 429)).toBe(true);
+			expect(reads).toBeGreaterThan(0);
+		} finally {
+			busy = false;
+			await deactivateWorkflow(workflowId);
+			await otherWorkflows;
+			await setRateLimit('listings', before);
+		}
+	}, 420_000);
 });
 
 describe('n8n 1.x: SkySlope Offers (client credentials; the API is read-only)', () => {
