@@ -402,6 +402,39 @@ describe('SkySlope Signing Trigger: histories that found a bug', () => {
 		expect(String(runs[2][0].json.notice ?? '')).toContain('several webhook processors');
 	});
 
+	it('one processor, restarted twice: a notification it could not place, saved last, took a signing\'s key out of the database, and after the next restart its resend ran again (the generators of issue 61)', async () => {
+		// As fast-check shrank it: the resend of signing 2 (no time; the token expired, so the list
+		// could not be read) claimed nothing, and its copy, loaded before signing 5 was claimed, was
+		// saved last without signing 5's key.
+		await expectExact({
+			processors: 1,
+			commands: [
+				{ t:  'advance',  ms:  3596850 },
+				{ t:  'sign',  again:  false,  timeless:  false },
+				{ t:  'send',  pick:  -1,  processor:  0 },
+				{ t:  'sign',  again:  true,  timeless:  true },
+				{ t:  'send',  pick:  -1,  processor:  1 },
+				{ t:  'sign',  again:  false,  timeless:  false },
+				{ t:  'send',  pick:  -1,  processor:  0 },
+				{ t:  'settle' },
+				{ t:  'restart',  processor:  0 },
+				{ t:  'sign',  again:  false,  timeless:  false },
+				{ t:  'send',  pick:  -1,  processor:  0 },
+				{ t:  'settle' },
+				{ t:  'send',  pick:  -2,  processor:  0 },
+				{ t:  'send',  pick:  1,  processor:  0 },
+				{ t:  'sign',  again:  false,  timeless:  false },
+				{ t:  'send',  pick:  -1,  processor:  0 },
+				{ t:  'settle' },
+				{ t:  'restart',  processor:  0 },
+				{ t:  'sign',  again:  false,  timeless:  false },
+				{ t:  'send',  pick:  -1,  processor:  0 },
+				{ t:  'settle' },
+				{ t:  'send',  pick:  -2,  processor:  0 },
+			],
+		});
+	});
+
 	it('two signings of one envelope, their notifications without a time, the first handled after the second signing: two runs, and a resend starts none (issue 46, 7)', async () => {
 		await expectExact({
 			processors: 1,

@@ -10,17 +10,21 @@ import { triggerKey } from './node';
  * writes every key this process holds, so that none is lost to a concurrent save.
  */
 
-/** Keys of one list of a webhook trigger's state (e.g. delivered documents) claimed by requests in this process, oldest first, saved or not yet. */
-type ClaimedList = { mine: string[] };
+/**
+ * Keys of one list of a webhook trigger's state (e.g. delivered documents) claimed by requests in
+ * this process, oldest first, saved or not yet, and the list's bound.
+ */
+type ClaimedList = { mine: string[]; limit: number };
 
 /** Per trigger, per list. */
 const claimed = new Map<string, Map<string, ClaimedList>>();
 
-function claimedList(ctx: IWebhookFunctions, list: string): ClaimedList {
+function claimedList(ctx: IWebhookFunctions, list: string, limit: number): ClaimedList {
 	const key = triggerKey(ctx);
 	const lists = claimed.get(key) ?? new Map<string, ClaimedList>();
 	claimed.set(key, lists);
-	const entry = lists.get(list) ?? { mine: [] };
+	const entry = lists.get(list) ?? { mine: [], limit };
+	entry.limit = limit;
 	lists.set(list, entry);
 	return entry;
 }
@@ -54,7 +58,7 @@ export interface Claim {
  */
 export function claimKeys(ctx: IWebhookFunctions, list: string, keys: string[], limit: number): Claim {
 	const data = ctx.getWorkflowStaticData('node');
-	const entry = claimedList(ctx, list);
+	const entry = claimedList(ctx, list, limit);
 	const known = knownKeys(entry, data[list], limit);
 	const set = new Set(known);
 	const taken: string[] = [];
@@ -70,4 +74,18 @@ export function claimKeys(ctx: IWebhookFunctions, list: string, keys: string[], 
 	};
 	save();
 	return { taken, forgot, save };
+}
+
+/**
+ * Writes every key this process holds, of every list, into this request's copy of the state (call
+ * before answering, whatever the request did). n8n saves each request's copy whole, the last save
+ * winning: a request that claimed nothing (a repeat, a notification it could not place) still saves
+ * its copy, loaded before the claims of the requests beside it; without their keys it would take
+ * them out of the database, and a restart would then forget them (the model found it: issue 61).
+ */
+export function saveHeldKeys(ctx: IWebhookFunctions): void {
+	const lists = claimed.get(triggerKey(ctx));
+	if (!lists) return;
+	const data = ctx.getWorkflowStaticData('node');
+	for (const [list, entry] of lists) data[list] = knownKeys(entry, data[list], entry.limit);
 }

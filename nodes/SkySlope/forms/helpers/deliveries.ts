@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { claimKeys, type Claim } from '../../shared/webhookClaims';
+import { claimKeys, saveHeldKeys, type Claim } from '../../shared/webhookClaims';
 import { documentsOfSigning, downloadSignedDocuments, listSignedDocuments } from './binary';
 import { type NotificationFacts, notificationTime, positiveId } from './notification';
 import { markSave, savedOver, SEVERAL_PROCESSORS_NOTICE } from './processSaves';
@@ -51,7 +51,6 @@ export async function deliver(ctx: IWebhookFunctions, d: Delivery): Promise<IWeb
 	// Requests of one workflow run side by side, each on its own copy of the static data: keys are
 	// claimed in this process at once (claimKeys), and every key this process holds is written
 	// before answering, so that no concurrent save loses one.
-	const claims: Claim[] = [];
 	// Never silent: a process whose save another overwrote says so on every run it starts.
 	const notices: string[] = savedOver(ctx, data) ? [SEVERAL_PROCESSORS_NOTICE] : [];
 	// The signings this notification delivers, each with its key (one, unless it carries no time).
@@ -65,10 +64,12 @@ export async function deliver(ctx: IWebhookFunctions, d: Delivery): Promise<IWeb
 	}
 	if (once) {
 		const seen = await claimNotification(ctx, { data, body, facts, listed });
-		if (seen.repeat) return { webhookResponse: { received: true, ignored: 'repeat of a handled notification' } };
+		if (seen.repeat) {
+			saveHeldKeys(ctx);
+			return { webhookResponse: { received: true, ignored: 'repeat of a handled notification' } };
+		}
 		notices.push(...seen.notices);
 		if (seen.claim) {
-			claims.push(seen.claim);
 			signings = seen.claim.taken.map((key) => ({ key, signedAt: seen.signedAt?.[key] }));
 		}
 	}
@@ -84,9 +85,10 @@ export async function deliver(ctx: IWebhookFunctions, d: Delivery): Promise<IWeb
 	// the keys claimed above are kept, and saved.
 	const items =
 		options.oneItemPerDocument === true
-			? await itemPerDocument(ctx, { ...signing, download: options.downloadDocuments === true, claims: once ? claims : undefined })
+			? await itemPerDocument(ctx, { ...signing, download: options.downloadDocuments === true, once })
 			: fanOut(await itemPerNotification(ctx, { ...signing, options }), signings);
-	for (const claim of claims) claim.save();
+	// Every key this process holds, not only this request's claims (saveHeldKeys says why).
+	saveHeldKeys(ctx);
 	// n8n never saves a test event's static data: its mark would be missed as if overwritten.
 	if (ctx.getMode() !== 'manual') markSave(ctx, data);
 	for (const item of items) {
@@ -205,7 +207,7 @@ async function itemPerNotification(ctx: IWebhookFunctions, s: Signing & { option
  */
 async function itemPerDocument(
 	ctx: IWebhookFunctions,
-	s: Signing & { download: boolean; claims?: Claim[] },
+	s: Signing & { download: boolean; once: boolean },
 ): Promise<INodeExecutionData[]> {
 	const base: IDataObject = { fileId: s.fileId, receivedAt: s.receivedAt, notification: s.body };
 	let documents: IDataObject[];
@@ -213,12 +215,11 @@ async function itemPerDocument(
 	try {
 		documents = documentsOfSigning(await s.listed(), s.facts);
 		if (!documents.length) problem = `the service lists no signed document of this signing on file ${s.fileId}`;
-		else if (s.claims) {
+		else if (s.once) {
 			// Each signed document once: a later signing on the envelope lists the earlier ones too,
 			// and a notification handled at the same moment claims them first (claimKeys).
 			const keys = documents.map((document) => signedDocumentKey(s.fileId, document));
 			const claim = claimKeys(ctx, 'delivered', keys, DELIVERED_LIMIT);
-			s.claims.push(claim);
 			const taken = new Set(claim.taken);
 			documents = documents.filter((_, n) => taken.delete(keys[n]));
 			if (!documents.length) return [];
