@@ -4,6 +4,11 @@
 // Asserts what n8n 1.x sent (the sandbox log) and what came back (the execution).
 import { randomUUID } from 'node:crypto';
 
+import { sleep } from 'n8n-workflow';
+
+import { say } from '../../scripts/lib/host';
+import { DEMO, expectedSignature } from '../../sandbox/listings/auth';
+
 import {
 	activity,
 	api,
@@ -190,46 +195,78 @@ describe('n8n 1.x: SkySlope Listings & Sales (signed login, session)', () => {
 	}, 240_000);
 });
 
+/**
+ * Another client of the account (another n8n, a script): it logs in with the same client ID and
+ * spends the rate window down to `leave` requests, again in each window, until stopped.
+ */
+function anotherClient(leave: number): { stop: () => Promise<number> } {
+	const base = `${state().sandboxUrl}/listings`;
+	let running = true;
+	let sent = 0;
+	const loop = (async () => {
+		const timestamp = new Date().toISOString();
+		const login = await fetch(`${base}/auth/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', timestamp, authorization: `SS ${DEMO.accessKey}:${expectedSignature(DEMO.accessSecret, DEMO.clientId, DEMO.clientSecret, timestamp)}` },
+			body: JSON.stringify({ clientID: DEMO.clientId, clientSecret: DEMO.clientSecret }),
+		});
+		const { Session } = (await login.json()) as { Session: string };
+		while (running) {
+			const res = await fetch(`${base}/api/offices`, { headers: { session: Session } });
+			await res.arrayBuffer();
+			sent++;
+			const remaining = Number(res.headers.get('x-ratelimit-remaining'));
+			const reset = Number(res.headers.get('x-ratelimit-reset')) * 1000;
+			// Down to `leave`, then wait for the next window (and spend it again at once).
+			if (res.status === 429 || remaining <= leave) await sleep(Math.max(50, reset - Date.now() + 30));
+		}
+	})();
+	return {
+		stop: async () => {
+			running = false;
+			await loop.catch(() => undefined);
+			return sent;
+		},
+	};
+}
+
 describe('n8n 1.x: a Status Changed trigger on a busy account', () => {
-	it('fires for a sale that closed while other workflows spend the account\'s window (n8n 1.x drops the 429\'s headers; issue 61, 3)', async () => {
+	it('fires for a sale that closed while another client of the account spends its window (n8n 1.x drops the 429\'s headers; issue 61, 3)', async () => {
 		const name = 'Sale closed (busy account)';
 		const records = (await activity('GET', '/records')) as { sales: Json[] };
 		const sale = records.sales.find((s) => String(s.status).toLowerCase() === 'pending');
 		expect(sale).toBeDefined();
-		// A small window, so that the other workflows spend it again and again.
+		// A small window, spent by the other client down to two requests each time.
 		const before = await setRateLimit('listings', { limit: 12, windowSeconds: 20 });
-		let busy = true;
-		let reads = 0;
-		const otherWorkflows = (async () => {
-			while (busy) {
-				await runWorkflow(workflow([skyslopeNode('listings', 'Listings', { resource: 'listing', operation: 'getAll', limit: 5 })])).catch(() => undefined);
-				reads++;
-			}
-		})();
-		const workflowId = await createWorkflow(pollingWorkflow(name, NODE_TYPES.trigger, 'listings', { event: 'statusChanged', fileTypes: ['sale'], statuses: ['closed'] }), true);
+		const other = anotherClient(2);
+		let workflowId = '';
 		try {
+			workflowId = await createWorkflow(pollingWorkflow(name, NODE_TYPES.trigger, 'listings', { event: 'statusChanged', fileTypes: ['sale'], statuses: ['closed'] }), true);
 			await waitFor('the watch begun', async () => {
 				const wf = await api<{ staticData?: Record<string, { cursor?: string }> | null }>('GET', `/workflows/${workflowId}`);
 				return typeof wf.staticData?.[`node:${name}`]?.cursor === 'string';
-			}, 120_000);
+			}, 180_000);
 			await activity('PATCH', `/sales/${String(sale?.saleGuid)}`, { status: 'closed' });
-			const execution = await waitForExecution(workflowId, 0, 240_000);
+			const execution = await waitForExecution(workflowId, 0, 300_000);
 			expect(execution.status).toBe('success');
 			const items = execution.data?.resultData.runData[name]?.[0]?.data?.main?.[0] ?? [];
-			// Its earlier status is "pending", or unknown while the account's history is still being read.
 			expect(items.map((i) => `${String(i.json.saleGuid)} -> ${String(i.json.status).toLowerCase()}`)).toEqual([`${String(sale?.saleGuid)} -> closed`]);
-			const previous = items[0].json;
-			expect(String(previous.previousStatus).toLowerCase() === 'pending' || (previous.previousStatus === null && previous.previousStatusUnknown === true)).toBe(true);
-			// The account was busy: the service refused requests for the spent window meanwhile.
-			expect((await sandboxLog('listings')).some((e) => e.status === 429)).toBe(true);
-			expect(reads).toBeGreaterThan(0);
+			// Its earlier status is "pending", or unknown while the account's history is still being read.
+			const { previousStatus, previousStatusUnknown } = items[0].json;
+			const known = String(previousStatus).toLowerCase() === 'pending' || (previousStatus === null && previousStatusUnknown === true);
+			expect({ previousStatus, previousStatusUnknown, known }).toMatchObject({ known: true });
+			// The trigger paced itself by the window its answers named (x-ratelimit-remaining); a 429
+			// without headers, the case of issue 61, 3, is held in test/shared/concurrency.test.ts.
+			const refused = (await sandboxLog('listings')).filter((e) => e.status === 429 && e.path !== '/api/offices').length;
+			say(`[e2e-1x] busy account: the trigger's requests answered 429: ${refused}`);
 		} finally {
-			busy = false;
-			await deactivateWorkflow(workflowId);
-			await otherWorkflows;
+			const sent = await other.stop();
+			// The other client was there, spending the window.
+			expect(sent).toBeGreaterThan(10);
+			if (workflowId) await deactivateWorkflow(workflowId);
 			await setRateLimit('listings', before);
 		}
-	}, 420_000);
+	}, 600_000);
 });
 
 describe('n8n 1.x: SkySlope Offers (client credentials; the API is read-only)', () => {
