@@ -3,7 +3,8 @@
 // users install), not only on the sources:
 // - n8n's community package scanner (@n8n/scan-community-package): npm provenance, then ESLint with
 //   n8n's community-node rules over the provenance-attested sources and over the tarball's
-//   JavaScript and package.json, then GuardDog's YARA "threat" rules over every shipped file;
+//   JavaScript and package.json, then GuardDog's YARA "threat" rules over every shipped file (here:
+//   the project's own checks of what each rule looks for, written from their documentation);
 // - n8n's package loader (community install): the package.json `n8n` section, one class per
 //   listed file named after it, icons resolved next to the file, the codex `<Node>.node.json`.
 // Each test is named after the scanner or loader step it stands in for.
@@ -161,7 +162,7 @@ describe('scanner: ESLint with the community-node rules', () => {
 	}, 60_000);
 });
 
-describe('scanner: GuardDog YARA threat rules (our own stricter checks of what each rule looks for)', () => {
+describe('scanner: the project\'s checks of what GuardDog\'s threat rules look for (written from their documentation; GuardDog itself does not run here)', () => {
 	it('threat-npm-preinstall-script: no install-time lifecycle script in the packed package.json', () => {
 		const installHooks = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare', 'prepublish'];
 		expect(Object.keys(manifest.scripts ?? {}).filter((s) => installHooks.includes(s))).toEqual([]);

@@ -105,7 +105,7 @@ describe('the rules a machine checks', () => {
 		expect(services.map((s) => s.name)).toEqual(['Forms', 'Listings & Sales', 'Offers']);
 	});
 
-	it('English only: what the user reads has Latin letters only', () => {
+	it('English only, as far as a test can hold it: what the user reads is in plain ASCII letters (no other script, no accents)', () => {
 		const texts: string[] = [];
 		const walk = (value: unknown): void => {
 			if (typeof value === 'string') texts.push(value);
