@@ -185,12 +185,13 @@ describe('the doors of the house', () => {
 			return isDir(full) ? tsFiles(full) : name.endsWith('.ts') ? [path.relative(ROOT, full)] : [];
 		});
 	const layout = (() => {
-		const readme = read(path.join(ROOT, 'README.md'));
-		const start = readme.indexOf('## Development');
-		return readme.slice(start, readme.indexOf('```', readme.indexOf('```', start) + 3));
+		const contributing = read(path.join(ROOT, 'CONTRIBUTING.md'));
+		const start = contributing.indexOf('## Layout and everyday commands');
+		expect(start).toBeGreaterThan(0);
+		return contributing.slice(start, contributing.indexOf('```', contributing.indexOf('```', start) + 3));
 	})();
 
-	it("the README's layout names every top-level folder and every folder of test/", () => {
+	it("CONTRIBUTING's layout names every top-level folder and every folder of test/", () => {
 		const unnamed = [
 			...folders(ROOT).filter((d) => !new RegExp(`^${d}/`, 'm').test(layout)),
 			...folders(path.join(ROOT, 'test')).filter((d) => !new RegExp(`(^|\\s)${d}/`).test(layout)).map((d) => `test/${d}`),
