@@ -73,28 +73,30 @@ async function sign(fileId: number): Promise<Json> {
 	return ((await res.json()) as { notification: Json }).notification;
 }
 
-const received = { name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0] as [number, number], parameters: {} };
+/** A workflow of the Signing Trigger ("Signed", watching `fileId`) and a polling trigger `poller` (polling every minute), both into a No Op. */
+function besideSigningTrigger(name: string, fileId: number, poller: { name: string; type: string; parameters: Json; credentials?: Json }): Workflow {
+	const into = { main: [[{ node: 'Received', type: 'main', index: 0 }]] };
+	return {
+		name,
+		nodes: [
+			formsTriggerNode(fileId, {}, randomUUID(), 'Signed'),
+			{ typeVersion: 1, position: [0, 200], ...poller, parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...poller.parameters } },
+			{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
+		],
+		connections: { Signed: into, [poller.name]: into },
+		settings: { executionOrder: 'v1' },
+	};
+}
 
 describe('a polling trigger and the Signing Trigger in one workflow (classic scheduler)', () => {
 	it("n8n's own RSS Feed Trigger emitting saves back the Signing Trigger's memory as it was at publishing: the signing's key is gone from the database", async () => {
 		const feed = await feedServer();
 		const fileId = 1022;
-		const wf: Workflow = {
-			name: 'e2e shared workflow: RSS beside the Signing Trigger',
-			nodes: [
-				formsTriggerNode(fileId, {}, randomUUID(), 'Signed'),
-				{
-					name: 'Feed',
-					type: 'n8n-nodes-base.rssFeedReadTrigger',
-					typeVersion: 1,
-					position: [0, 200],
-					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, feedUrl: feed.url },
-				},
-				received,
-			],
-			connections: { Signed: { main: [[{ node: 'Received', type: 'main', index: 0 }]] }, Feed: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1' },
-		};
+		const wf = besideSigningTrigger('e2e shared workflow: RSS beside the Signing Trigger', fileId, {
+			name: 'Feed',
+			type: 'n8n-nodes-base.rssFeedReadTrigger',
+			parameters: { feedUrl: feed.url },
+		});
 		const workflowId = await createWorkflow(wf, true);
 		try {
 			const url = await subscribedUrl(fileId);
@@ -124,23 +126,12 @@ describe('a polling trigger and the Signing Trigger in one workflow (classic sch
 
 	it('the SkySlope Trigger refuses to share a workflow with a Signing Trigger, saying why and what to do', async () => {
 		const fileId = 1023;
-		const wf: Workflow = {
-			name: 'e2e shared workflow: SkySlope Trigger beside the Signing Trigger',
-			nodes: [
-				formsTriggerNode(fileId, {}, randomUUID(), 'Signed'),
-				{
-					name: 'Offers',
-					type: NODE_TYPES.trigger,
-					typeVersion: 1,
-					position: [0, 200],
-					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newOffers' },
-					credentials: credentialRef('offers'),
-				},
-				received,
-			],
-			connections: { Signed: { main: [[{ node: 'Received', type: 'main', index: 0 }]] }, Offers: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1' },
-		};
+		const wf = besideSigningTrigger('e2e shared workflow: SkySlope Trigger beside the Signing Trigger', fileId, {
+			name: 'Offers',
+			type: NODE_TYPES.trigger,
+			parameters: { event: 'newOffers' },
+			credentials: credentialRef('offers'),
+		});
 		await clearSandboxLog();
 		const created = await api<{ id: string }>('POST', '/workflows', { name: wf.name, nodes: wf.nodes, connections: wf.connections, settings: wf.settings });
 		// n8n shows the trigger's words where it shows a publish that failed: the answer to the

@@ -281,7 +281,7 @@ function oneRequestPerItem(fn: ts.FunctionLikeDeclaration): boolean {
 	return loops && requests === 1 && !exempt;
 }
 
-it('prefer-declarative-style: fires on one request per item; the SkySlope node pages, moves files and sends several requests per item', () => {
+it('prefer-declarative-style: fires on one request per item; the SkySlope node pages, moves files and keeps trigger state, which the rule exempts', () => {
 	const node = (body: string) => {
 		let fn: ts.FunctionLikeDeclaration | undefined;
 		each(parse('x.node.ts', `class X { async execute(this: IExecuteFunctions) { ${body} } }`), (n) => {

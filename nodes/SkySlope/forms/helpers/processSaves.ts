@@ -11,11 +11,8 @@ import type { TriggerState } from './triggerState';
 
 /** This process, among the n8n processes that may save a trigger's state (webhook processors). */
 const PROCESS_ID = randomBytes(6).toString('base64url');
-/**
- * What this process wrote into `savedBy` for itself, newest last, by trigger: requests of this
- * process answer side by side, and n8n may save an older one's copy last; it is still this one's.
- */
-const ownSaves = new Map<string, string[]>();
+/** The newest mark this process wrote into `savedBy`, by trigger: only it tells a save of this process's that landed last. */
+const newestSave = new Map<string, string>();
 /** Entries of `savedBy` kept: the processes that saved last. */
 const SAVED_BY_LIMIT = 16;
 
@@ -46,8 +43,8 @@ export function savedOver(ctx: IWebhookFunctions, data: TriggerState): boolean {
 	for (const at of others) met.add(at);
 	// Bounded like savedBy's history: the oldest marks met are let go first.
 	metMarks.set(key, new Set([...met].slice(-SAVED_BY_LIMIT * 16)));
-	const mine = ownSaves.get(key);
-	if (mine?.length && unmet.length && savedBy[PROCESS_ID] !== mine[mine.length - 1]) overwritten.add(key);
+	const newest = newestSave.get(key);
+	if (newest !== undefined && unmet.length && savedBy[PROCESS_ID] !== newest) overwritten.add(key);
 	return overwritten.has(key);
 }
 
@@ -59,9 +56,7 @@ export function markSave(ctx: IWebhookFunctions, data: TriggerState): void {
 		.sort(([, a], [, b]) => (a < b ? 1 : -1))
 		.slice(0, SAVED_BY_LIMIT - 1);
 	data.savedBy = { ...Object.fromEntries(others), [PROCESS_ID]: at };
-	const mine = ownSaves.get(triggerKey(ctx)) ?? [];
-	mine.push(at);
-	ownSaves.set(triggerKey(ctx), mine.slice(-64));
+	newestSave.set(triggerKey(ctx), at);
 }
 
 /** Said on every run of a process that found its save overwritten. */
