@@ -65,6 +65,14 @@ const MUTANTS: Mutant[] = [
 		tests: POLL,
 	},
 	{
+		id: 'no-late-reread',
+		file: 'nodes/SkySlope/shared/pollRuntime.ts',
+		from: 'const lateFrom = pending.length && slot.lateFrom && slot.lateFrom.stamp === stampOf(start) ? slot.lateFrom.state : undefined;',
+		to: 'const lateFrom = undefined as IDataObject | undefined;',
+		what: "a late poll's kept items go out at the next tick unread again, after another main's newer report a sibling's save took back (issue 61)",
+		tests: POLL,
+	},
+	{
 		id: 'thrown-away',
 		file: 'nodes/SkySlope/shared/pollRuntime.ts',
 		from: 'slot.line.push(items.length && !late ? { stamp, emitted: true } : { stamp });',

@@ -32,8 +32,8 @@ beforeEach(async () => {
 afterEach(async () => env.sandbox.close());
 
 // A budget this small makes every poll that finds something run past n8n's timeout: its items
-// wait in the state, and n8n's next tick (polled here at once) emits them, reading nothing. That
-// tick may itself run past a 1-ms budget on a busy machine (a pause of the process), and keeps them
+// wait in the state; n8n's next tick (polled here at once) reads again from where that poll began,
+// late again, and the tick after emits them, reading nothing. That tick may itself run past a 1-ms budget on a busy machine (a pause of the process), and keeps them
 // waiting again: ticks follow until they are emitted, as n8n's would.
 const poll = async (staticData: IDataObject, budgetMs?: number, parameters: INodeParameters = closedOnly) => {
 	let items = await pollTrigger(env, parameters, staticData, 'trigger', budgetMs);

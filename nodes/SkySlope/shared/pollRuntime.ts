@@ -21,7 +21,9 @@ import { triggerKey } from './node';
  * - The first poll's state is kept in the workflow's global static data too (`FirstState`): with
  *   durable poll cursors, n8n keeps nothing of a quiet poll at publishing.
  * - A poll past n8n's budget may have been abandoned (the durable scheduler's 45 s): its items are
- *   kept in its state and emitted by the next tick at once, before anything is read.
+ *   kept in its state. The next tick of this process reads once more from where that poll began
+ *   and emits what it reads now, if in time; else (and on a tick that found them stored) the kept
+ *   items are emitted at once, before anything is read.
  *
  * Webhook triggers have their own: webhookClaims.ts.
  */
@@ -58,6 +60,11 @@ interface PollSlot {
 	line: Array<{ stamp: string; emitted?: boolean }>;
 	/** `line` began from static data without a stamp (empty, or the state of an earlier release). */
 	fromUnstamped?: boolean;
+	/**
+	 * The state a poll past n8n's timeout began from, with the stamp of the state it kept its items
+	 * in (`pending`): the next tick reads again from here (see `exclusivePoll`).
+	 */
+	lateFrom?: { stamp: string; state: IDataObject };
 }
 
 /**
@@ -180,23 +187,40 @@ export async function exclusivePoll(
 		// The state of another watch (the trigger's event changed to another service's, or to another
 		// event of its own) is not this one's: neither its cursors nor its pending items carry over.
 		const start: IDataObject & Stamp = typeof kept.watch === 'string' && kept.watch !== watch ? {} : kept;
-		const pending = Array.isArray(start.pending) ? start.pending.filter((json) => json && typeof json === 'object') : [];
+		let pending = Array.isArray(start.pending) ? start.pending.filter((json) => json && typeof json === 'object') : [];
+		// Past n8n's timeout, n8n has abandoned this poll (the durable scheduler's 45 s, of which the
+		// budget it gives is 80%), or past a publication's deadline, n8n may have (an activation's
+		// poll): its run never starts, and its items wait for the next tick.
+		const deadline = Math.min(budgetMs / BUDGET_SHARE, PUBLICATION_DEADLINE_MS);
+		const lateFrom = pending.length && slot.lateFrom && slot.lateFrom.stamp === stampOf(start) ? slot.lateFrom.state : undefined;
+		slot.lateFrom = undefined;
 		// A copy: n8n's static data is a watched proxy, and a poll that fails must leave it as it was.
-		const { state, emit } = pending.length
-			? { state: copyJson(clean(start)) as IDataObject, emit: [] }
-			: await poll(copyJson(clean(start)) as IDataObject, { budgetMs });
+		let outcome = pending.length ? { state: copyJson(clean(start)) as IDataObject, emit: [] as INodeExecutionData[] } : await poll(copyJson(clean(start)) as IDataObject, { budgetMs });
+		if (lateFrom) {
+			// Items kept by this process's late poll: another main may have polled the same stored state
+			// since and reported what came after them, and then a sibling trigger's save (docs/ARCHITECTURE.md,
+			// limit 4's cause) took its report back out of the static data, so that nothing here shows
+			// it. Read again from where the late poll began: in time, what is read now is emitted (the
+			// same as the other main's, a repeat n8n's save made, never an older change after a newer);
+			// late again, or failing, the kept items go at the next tick, reading nothing.
+			const reread = await poll(copyJson(lateFrom) as IDataObject, { budgetMs }).catch(() => undefined);
+			if (reread && Date.now() - now <= deadline) {
+				outcome = reread;
+				pending = [];
+			}
+		}
+		const { state, emit } = outcome;
 		if (slot.running?.token !== token) {
 			ctx.logger.warn(`${label}: a poll that ran longer than ${STALE_POLL_MS / 60000} minutes ended; a later poll took over, so it keeps nothing`);
 			return null;
 		}
 		const items = [...pending.map((json) => ({ json: json as IDataObject })), ...emit];
-		// Past n8n's timeout, n8n has abandoned this poll (the durable scheduler's 45 s, of which the
-		// budget it gives is 80%), or past a publication's deadline, n8n may have (an activation's
-		// poll): its run never starts, and its items wait for the next tick.
-		const deadline = Math.min(budgetMs / BUDGET_SHARE, PUBLICATION_DEADLINE_MS);
 		const late = items.length > 0 && Date.now() - now > deadline;
 		const stamp = randomBytes(9).toString('base64url');
 		const next: IDataObject & Stamp = { ...state, watch, stamp, ...(late ? { pending: items.map((item) => item.json) } : {}) };
+		// Read before `stored` is written over (it may be the state this poll began from). Kept items
+		// that a read again could not replace go as they are.
+		if (late && !pending.length) slot.lateFrom = { stamp, state: copyJson(clean(start)) as IDataObject };
 		// Top-level keys are assigned: n8n watches those for a change to save.
 		for (const k of Object.keys(stored)) if (!(k in next)) delete stored[k];
 		Object.assign(stored, next);
