@@ -173,12 +173,5 @@ export class SkySlopeFormsOAuth2Api implements ICredentialType {
 			],
 			default: 'body',
 		},
-		{
-			displayName:
-				'On n8n 1.x, Connect my account sends the Client Secret as HTTP Basic whatever Client Authentication says (n8n 1.x does so for every PKCE credential); token refresh does send it in the body. A SkySlope token endpoint that accepts the secret only in the body refuses that with invalid_client: connect on n8n 2.x.',
-			name: 'n8nOneNotice',
-			type: 'notice',
-			default: '',
-		},
 	];
 }

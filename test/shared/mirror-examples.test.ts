@@ -16,6 +16,8 @@ interface Node {
 	type: string;
 	position: [number, number];
 	executeOnce?: boolean;
+	typeVersion?: number;
+	alwaysOutputData?: boolean;
 	parameters: { operation?: string; query?: string; options?: { queryReplacement?: string } & Record<string, unknown> };
 	credentials?: Record<string, { id: string }>;
 }
@@ -41,10 +43,11 @@ const FIRST_LOAD_READS = ['Export the slice', 'Offers of the window'];
 
 const loaderOf = (nodes: Node[]): Node => nodes.find((n) => n.type === 'n8n-nodes-base.executeWorkflow') as Node;
 
-/** The nodes from the workflow's manual trigger to `name`, following its connections. */
+/** The nodes from the workflow's manual trigger to `name`, following its connections (a loop's way back left out). */
 function wayTo(workflow: Workflow, name: string): string[] {
-	const parent = (child: string) => Object.entries(workflow.connections).find(([, c]) => c.main.flat().some((to) => to.node === child))?.[0];
 	const way = [name];
+	const parent = (child: string) =>
+		Object.entries(workflow.connections).find(([from, c]) => !way.includes(from) && c.main.flat().some((to) => to.node === child))?.[0];
 	for (let at = parent(name); at; at = parent(at)) way.unshift(at);
 	return way;
 }
@@ -89,7 +92,7 @@ describe('examples/mirror', () => {
 				// before the loader, on its way.
 				const trigger = Object.entries(workflow.connections).find(([, x]) => x.main.flat().some((to) => to.node === from))?.[0];
 				expect(byName.get(trigger as string)?.type).toBe('n8n-nodes-base.executeWorkflowTrigger');
-				expect(wayTo(workflow, loaderOf(nodes).name)).toEqual(['Start the first load', 'Create the tables', expect.any(String), expect.any(String), loaderOf(nodes).name]);
+				expect(wayTo(workflow, loaderOf(nodes).name)).toEqual(['Start the first load', 'Create the tables', expect.any(String), expect.any(String), expect.any(String), loaderOf(nodes).name]);
 				continue;
 			}
 			expect({ from, children: children.sort() }).toEqual({ from, children: ['Tables before writing', 'Write to Postgres'] });
@@ -100,13 +103,24 @@ describe('examples/mirror', () => {
 	it.each(workflows.filter((w) => w.file !== 'signed-documents-to-postgres.json'))(
 		'$file loads its history a slice at a time, each in a run of its own branch: n8n holds one slice, whatever the history',
 		({ file, nodes, workflow }) => {
+			// n8n 3.0 removes Execute Workflow's "Run once for each item": as n8n advises, a Loop Over Items
+			// hands the loader one slice at a time, and the loader runs once with all (one) items.
 			const loader = loaderOf(nodes);
 			expect(loader.parameters).toEqual({
 				source: 'database',
 				workflowId: { __rl: true, mode: 'id', value: '={{ $workflow.id }}' },
-				mode: 'each',
+				mode: 'once',
 				options: { waitForSubWorkflow: true },
 			});
+			const loop = nodes.find((n) => n.type === 'n8n-nodes-base.splitInBatches') as Node;
+			expect({ version: loop.typeVersion, parameters: loop.parameters }).toEqual({ version: 3, parameters: { batchSize: 1, options: {} } });
+			// Loop Over Items 3: output 0 when every slice is done (nothing follows), output 1 the next slice.
+			expect(workflow.connections[loop.name].main.map((out) => out.map((to) => to.node))).toEqual([[], [loader.name]]);
+			expect(workflow.connections[loader.name].main.flat().map((to) => to.node)).toEqual([loop.name]);
+			// A slice with no files: its branch ends with no item, and a loop body that outputs nothing ends
+			// the loop (the mirror stage's first load wrote nothing past such a slice). The loader always
+			// outputs an item.
+			expect(loader.alwaysOutputData).toBe(true);
 			const trigger = nodes.find((n) => n.type === 'n8n-nodes-base.executeWorkflowTrigger');
 			expect(trigger?.parameters).toEqual({ inputSource: 'passthrough' });
 			// The slice's read feeds its writer alone, and the branch ends there: what comes back to the
