@@ -10,6 +10,17 @@ import {
 	TOKEN_URL_EXPRESSION,
 } from '../nodes/SkySlope/forms/service';
 
+/** The scopes asked for when none are picked. */
+const DEFAULT_SCOPES = [
+	'forms.files',
+	'forms.documents',
+	'forms.templates.read',
+	'forms.forms.read',
+	'forms.libraries.read',
+	'forms.webhooks',
+	'forms.mls.import',
+];
+
 /**
  * SkySlope Forms: OAuth 2.0 authorization code with PKCE (S256). n8n sends the user to
  * `{accounts}/oauth2/authorize`, exchanges the code at `{accounts}/oauth2/token`, and refreshes the
@@ -119,7 +130,7 @@ export class SkySlopeFormsOAuth2Api implements ICredentialType {
 			name: 'scopes',
 			type: 'multiOptions',
 			description:
-				'What n8n may do. Offline access (to refresh the token) is always requested. Pick only scopes your SkySlope partner app was granted.',
+				'What n8n may do. Offline access (to refresh the token) is always requested; none picked asks for the defaults. Pick only scopes your SkySlope partner app was granted.',
 			options: [
 				{ name: 'Buyer Agreements (Read)', value: 'forms.buyerAgreements.restrictedRead', description: 'List the buyer agreements of your market' },
 				{ name: 'Documents', value: 'forms.documents', description: 'Add, upload, fill, delete documents; create envelopes' },
@@ -133,21 +144,15 @@ export class SkySlopeFormsOAuth2Api implements ICredentialType {
 				{ name: 'Templates (Read)', value: 'forms.templates.read', description: 'List personal and broker templates' },
 				{ name: 'Webhooks', value: 'forms.webhooks', description: 'Subscribe files to signed-document notifications (Trigger)' },
 			],
-			default: [
-				'forms.files',
-				'forms.documents',
-				'forms.templates.read',
-				'forms.forms.read',
-				'forms.libraries.read',
-				'forms.webhooks',
-				'forms.mls.import',
-			],
+			default: DEFAULT_SCOPES,
 		},
 		{
 			displayName: 'Scope',
 			name: 'scope',
 			type: 'hidden',
-			default: '={{ ["offline_access"].concat($self["scopes"] || []).join(" ") }}',
+			// None picked asks for the defaults: n8n 2.41.1's credential dialog saves an untouched Scopes
+			// as [] (seen in the recorded demo), and a token of offline_access alone can do nothing.
+			default: `={{ ["offline_access"].concat(($self["scopes"] || []).length ? $self["scopes"] : ${JSON.stringify(DEFAULT_SCOPES)}).join(" ") }}`,
 		},
 		{
 			displayName: 'Auth URI Query Parameters',

@@ -39,7 +39,7 @@ export class SkySlopeSigningTrigger implements INodeType {
 				{
 					// Shown while listening too: n8n's own listening hint cannot be set for a webhook trigger.
 					displayName:
-						'To make a test event arrive: click Execute step (it listens, and subscribes nothing), then send a signing notification to the Test URL under Webhook URLs. Against the sandbox: paste the Test URL into "Also send to" on the sandbox\'s sign page, choose the file and click Sign. On a real account SkySlope calls only the production URL: post a notification a published run received (its output) to the Test URL, e.g. curl -X POST \'<Test URL>\' -H \'content-type: application/json\' -d \'<the JSON>\'.',
+						'To make a test event arrive: click Execute step (it listens, and subscribes nothing), then send a signing notification to the Test URL under Webhook URLs. Against the sandbox: paste the Test URL into "Also send to" on the sandbox\'s sign page, choose the file and click Sign. On a real account SkySlope calls only the production URL: post a notification a published run received (its output) to the Test URL, e.g. curl -X POST \'&lt;Test URL&gt;\' -H \'content-type: application/json\' -d \'&lt;the JSON&gt;\'.',
 					name: 'testEventNotice',
 					type: 'notice',
 					default: '',

@@ -91,8 +91,14 @@ describe('SkySlope Forms OAuth2 API credential', () => {
 			apiBaseUrl: 'http://127.0.0.1:4010/forms/partner/api',
 			authUrl: 'http://127.0.0.1:4010/forms/oauth2/authorize',
 			accessTokenUrl: 'http://127.0.0.1:4010/forms/oauth2/token',
-			scope: 'offline_access',
 		});
+	});
+
+	it('asks for the default scopes when none are picked: n8n 2.41.1\'s credential dialog saves an untouched Scopes as [] (the recorded demo\'s Forms token could list no file)', async () => {
+		const data = await resolve({ environment: 'staging', clientId: 'id', clientSecret: 'secret', scopes: [] });
+		expect(String(data.scope).split(' ')).toEqual(['offline_access', 'forms.files', 'forms.documents', 'forms.templates.read', 'forms.forms.read', 'forms.libraries.read', 'forms.webhooks', 'forms.mls.import']);
+		// A pick is asked for as it is.
+		expect((await resolve({ environment: 'staging', clientId: 'id', clientSecret: 'secret', scopes: ['forms.files.read'] })).scope).toBe('offline_access forms.files.read');
 	});
 
 	describe('against the sandbox, through n8n’s own OAuth2 client', () => {

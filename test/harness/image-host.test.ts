@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- dev tooling, never shipped in dist */
 // N8N_HOST_IMAGE (the weekly 3.x job, .github/workflows/n8n-3x.yml): every n8n command of the
 // scripts and tests runs in a container of n8n's image. Docker cannot run on the machines this
 // project is built on, so a `docker` that writes down its arguments stands in for it: what is
