@@ -38,24 +38,35 @@ export type BrowserCheck = { path: string } | { skip: string };
  * Chromium's path, installing Debian's `chromium` package first when it is missing (root and
  * apt-get needed). Never throws: when the browser cannot be had, `skip` says why.
  */
-export async function ensureChromium(log: (line: string) => void): Promise<BrowserCheck> {
-	if (existsSync(CHROMIUM_PATH)) return { path: CHROMIUM_PATH };
-	if (process.platform !== 'linux') return { skip: `no Chromium at ${CHROMIUM_PATH}, and installing it is scripted for Debian only` };
-	if (!existsSync('/usr/bin/apt-get')) return { skip: `no Chromium at ${CHROMIUM_PATH}, and no apt-get to install it` };
+export function ensureChromium(log: (line: string) => void): Promise<BrowserCheck> {
+	return ensureDebianTool({ name: 'Chromium', path: CHROMIUM_PATH, pkg: 'chromium' }, log);
+}
+
+/** Debian's ffmpeg (the demo encodes Chromium's screencast with it), installed the same way. */
+export function ensureFfmpeg(log: (line: string) => void): Promise<BrowserCheck> {
+	return ensureDebianTool({ name: 'ffmpeg', path: process.env.SKYSLOPE_FFMPEG ?? '/usr/bin/ffmpeg', pkg: 'ffmpeg' }, log);
+}
+
+/** A tool from Debian's packages at `path`, installed with apt-get when missing; `skip` says why it cannot be had. */
+async function ensureDebianTool(tool: { name: string; path: string; pkg: string }, log: (line: string) => void): Promise<BrowserCheck> {
+	const { name, path, pkg } = tool;
+	if (existsSync(path)) return { path };
+	if (process.platform !== 'linux') return { skip: `no ${name} at ${path}, and installing it is scripted for Debian only` };
+	if (!existsSync('/usr/bin/apt-get')) return { skip: `no ${name} at ${path}, and no apt-get to install it` };
 	if (process.getuid?.() !== 0) {
-		return { skip: `no Chromium at ${CHROMIUM_PATH}; install it with \`sudo apt-get install -y chromium\` (this run is not root)` };
+		return { skip: `no ${name} at ${path}; install it with \`sudo apt-get install -y ${pkg}\` (this run is not root)` };
 	}
-	log(`Chromium is missing: apt-get install -y chromium (once, about a minute)`);
+	log(`${name} is missing: apt-get install -y ${pkg} (once, about a minute)`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	let r = await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], env);
+	let r = await run('apt-get', ['install', '-y', '--no-install-recommends', pkg], env);
 	if (r.code !== 0) {
 		// A fresh image often has no package lists yet.
 		await run('apt-get', ['update'], env);
-		r = await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], env);
+		r = await run('apt-get', ['install', '-y', '--no-install-recommends', pkg], env);
 	}
-	if (r.code !== 0 || !existsSync(CHROMIUM_PATH)) {
-		return { skip: `apt-get install chromium failed (exit ${r.code}): ${r.out.trim().split('\n').slice(-3).join(' / ')}` };
+	if (r.code !== 0 || !existsSync(path)) {
+		return { skip: `apt-get install ${pkg} failed (exit ${r.code}): ${r.out.trim().split('\n').slice(-3).join(' / ')}` };
 	}
-	log(`Chromium installed at ${CHROMIUM_PATH}`);
-	return { path: CHROMIUM_PATH };
+	log(`${name} installed at ${path}`);
+	return { path };
 }

@@ -282,6 +282,8 @@ export interface HostOptions {
 	persistent: boolean;
 	/** Import examples/*.json. */
 	examples: boolean;
+	/** Import the sandbox's three credentials (default true; the demo creates them in the editor). */
+	sandboxCredentials?: boolean;
 	/** Run `npm run build` before packing (default true). */
 	build?: boolean;
 	/** Create an API key for the public API. */
@@ -367,7 +369,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
 		const known = state.examples ?? {};
 		const missing = examples.filter((e) => !o.persistent || !known[e.file]);
 		const importing = (async () => {
-			if (!state.credentialsImported) {
+			if (!state.credentialsImported && o.sandboxCredentials !== false) {
 				await importCredentials(paths, env, await sandboxCredentials(sandbox.baseUrl));
 				state.credentialsImported = true;
 				t('credentials imported');

@@ -22,8 +22,8 @@ import { LISTINGS_SALES_EVENTS } from '../../nodes/SkySlope/listingsSales/trigge
 import { OFFERS_EVENTS } from '../../nodes/SkySlope/offers/trigger';
 import { say } from '../../scripts/lib/host';
 import { CREDENTIALS as SANDBOX_CREDENTIALS, state } from '../../harness/n8n/workflows';
-import { Editor, type Finding, formatFinding } from './editor';
-import { rawTokens } from './raw-names';
+import { Editor, type Finding, formatFinding } from '../../scripts/lib/editor';
+import { rawTokens } from '../../scripts/lib/raw-names';
 
 const skip = process.env.SKYSLOPE_BROWSER_SKIP;
 

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/browser';
-import { OWNER } from '../../scripts/lib/n8n-api';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
+import { OWNER } from './n8n-api';
 import { rawTokens } from './raw-names';
 
 export type FindingKind = 'error shown' | 'issue marker' | 'list failed' | 'raw name' | 'required but optional' | 'credential';
@@ -97,7 +97,7 @@ export class Editor {
 		context.setDefaultTimeout(45_000);
 		// A page load starts n8n's whole front end: longer again than a step.
 		context.setDefaultNavigationTimeout(90_000);
-		await context.addInitScript({ path: join(__dirname, 'in-page.js') });
+		await context.addInitScript({ path: join(__dirname, 'editor-in-page.js') });
 		return new Editor(browser, await context.newPage(), baseUrl);
 	}
 
