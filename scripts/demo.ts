@@ -390,7 +390,10 @@ async function main(): Promise<void> {
 	}
 }
 
-void main().catch((error: Error) => {
-	say(`[demo] failed: ${error.message}`);
-	process.exitCode = 1;
-});
+// Exits once done: a step's losing wait (a toast that never came) would hold the process for its 90 s.
+void main()
+	.catch((error: Error) => {
+		say(`[demo] failed: ${error.message}`);
+		process.exitCode = 1;
+	})
+	.finally(() => process.exit());
