@@ -22,7 +22,7 @@ import { Editor } from './lib/editor';
 import { ensureChromium, ensureFfmpeg } from './lib/browser';
 import { say } from './lib/host';
 import { freePort, REPO_ROOT } from './lib/processes';
-import { type Host, startHost } from './lib/setup';
+import { type Host, sandboxCredentials, startHost } from './lib/setup';
 
 const OUT = process.env.DEMO_OUT ?? join(tmpdir(), 'n8n-nodes-skyslope-demo');
 const STILLS = join(REPO_ROOT, 'docs', 'images', 'demo');
@@ -257,13 +257,12 @@ async function main(): Promise<void> {
 		sandboxCredentials: false,
 		log: (l) => say(`[demo] ${l}`),
 	});
-	const info = (await (await fetch(`${host.sandbox.baseUrl}/_sandbox/info`)).json()) as { services: Record<string, { baseUrl: string; credentials: Record<string, string> }> };
-	const hint = (service: string, key: string) => {
-		const creds = info.services[service].credentials;
-		const norm = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
-		const found = Object.entries(creds).find(([k]) => norm(k) === norm(key));
-		if (!found) throw new Error(`the sandbox gives no ${key} for ${service}`);
-		return found[1];
+	// What a user types into each credential: the sandbox's values, as `npm start` imports them.
+	const sandbox = await sandboxCredentials(host.sandbox.baseUrl);
+	const hint = (type: string, key: string): string => {
+		const value = (sandbox.find((c) => c.type === type)?.data as Record<string, unknown> | undefined)?.[key];
+		if (typeof value !== 'string' || !value) throw new Error(`the sandbox gives no ${key} for ${type}`);
+		return value;
 	};
 	const editor = await Editor.open(host.n8n.baseUrl);
 	await editor.page.setViewportSize(VIEW);
@@ -286,18 +285,18 @@ async function main(): Promise<void> {
 		await take.step('Listings & Sales: Get many listings, its credential created and tested by n8n');
 		await editor.addFromPanel('SkySlope', 'Get many listings');
 		await createCredential(editor, take, {
-			customBaseUrl: hint('listings', 'baseUrl'),
-			clientId: hint('listings', 'clientId'),
-			clientSecret: hint('listings', 'clientSecret'),
-			accessKey: hint('listings', 'accessKey'),
-			accessSecret: hint('listings', 'accessSecret'),
+			customBaseUrl: hint('skySlopeApi', 'customBaseUrl'),
+			clientId: hint('skySlopeApi', 'clientId'),
+			clientSecret: hint('skySlopeApi', 'clientSecret'),
+			accessKey: hint('skySlopeApi', 'accessKey'),
+			accessSecret: hint('skySlopeApi', 'accessSecret'),
 		});
 		await take.step('Listings & Sales: the step runs');
 		await runStep(editor, take, 'Get many listings');
 
 		await take.step('Offers: Get many offers, its credential created and tested by n8n');
 		await actionInNewWorkflow(editor, 'Get many offers');
-		await createCredential(editor, take, { customBaseUrl: hint('offers', 'baseUrl'), clientId: hint('offers', 'clientId'), clientSecret: hint('offers', 'clientSecret') });
+		await createCredential(editor, take, { customBaseUrl: hint('skySlopeOffersOAuth2Api', 'customBaseUrl'), clientId: hint('skySlopeOffersOAuth2Api', 'clientId'), clientSecret: hint('skySlopeOffersOAuth2Api', 'clientSecret') });
 		await take.step('Offers: the offers of the last 90 days');
 		const start = editor.page.locator('[data-test-id=ndv] [data-test-id=parameter-input-startDate] input').first();
 		await start.click();
@@ -315,10 +314,10 @@ async function main(): Promise<void> {
 			editor,
 			take,
 			{
-				customBaseUrl: hint('forms', 'baseUrl'),
-				customAccountsUrl: hint('forms', 'accountsUrl'),
-				clientId: hint('forms', 'clientId'),
-				clientSecret: hint('forms', 'clientSecret'),
+				customBaseUrl: hint('skySlopeFormsOAuth2Api', 'customBaseUrl'),
+				customAccountsUrl: hint('skySlopeFormsOAuth2Api', 'customAccountsUrl'),
+				clientId: hint('skySlopeFormsOAuth2Api', 'clientId'),
+				clientSecret: hint('skySlopeFormsOAuth2Api', 'clientSecret'),
 			},
 			{ oauth: true },
 		);
@@ -378,6 +377,8 @@ async function main(): Promise<void> {
 	} finally {
 		const seconds = await take.finish(video, ffmpeg.path).catch((e: Error) => {
 			say(`[demo] the take could not be encoded: ${e.message}`);
+			process.exitCode = 1;
+			whole = false;
 			return 0;
 		});
 		const stillsDir = whole ? STILLS : join(OUT, 'stills');

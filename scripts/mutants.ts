@@ -59,7 +59,7 @@ const MUTANTS: Mutant[] = [
 	{
 		id: 'late',
 		file: 'nodes/SkySlope/shared/pollRuntime.ts',
-		from: 'const late = items.length > 0 && Date.now() - now > deadline;',
+		from: 'const late = items.length > 0 && elapsed > deadline;',
 		to: 'const late = false;',
 		what: "a poll past n8n's time emits its items (n8n has abandoned it: they are lost)",
 		tests: POLL,
@@ -67,7 +67,7 @@ const MUTANTS: Mutant[] = [
 	{
 		id: 'no-late-reread',
 		file: 'nodes/SkySlope/shared/pollRuntime.ts',
-		from: 'const lateFrom = pending.length && slot.lateFrom && slot.lateFrom.stamp === stampOf(start) ? slot.lateFrom.state : undefined;',
+		from: 'const lateFrom = keptItems.length && slot.lateFrom && slot.lateFrom.stamp === stampOf(start) ? slot.lateFrom.state : undefined;',
 		to: 'const lateFrom = undefined as IDataObject | undefined;',
 		what: "a late poll's kept items go out at the next tick unread again, after another main's newer report a sibling's save took back (issue 61)",
 		tests: POLL,

@@ -1,9 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never shipped in dist */
 // The example workflows use nothing n8n 3.0 removes (docs/N8N-3.md, from n8n's 3.0 breaking
 // changes): the legacy nodes, AI Agent version 1, Execute Workflow's "Run once for each item",
 // `$getPairedItem`, and the Code node's `$evaluateExpression()`.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { join } from 'node:path';
+
+import { readExamples } from '../../scripts/lib/setup';
+import { REPO_ROOT } from '../../scripts/lib/processes';
 
 interface ExampleNode {
 	name: string;
@@ -12,11 +14,9 @@ interface ExampleNode {
 	parameters: Record<string, unknown>;
 }
 
-const root = path.join(__dirname, '../../examples');
+/** examples/*.json and the mirror's examples/mirror/*.json. */
 const examples = ['', 'mirror'].flatMap((sub) =>
-	readdirSync(path.join(root, sub))
-		.filter((f) => f.endsWith('.json'))
-		.map((f) => ({ file: path.join(sub, f), nodes: (JSON.parse(readFileSync(path.join(root, sub, f), 'utf8')) as { nodes: ExampleNode[] }).nodes })),
+	readExamples(join(REPO_ROOT, 'examples', sub)).map(({ file, workflow }) => ({ file: join(sub, file), nodes: workflow.nodes as ExampleNode[] })),
 );
 
 const REMOVED_TYPES = ['n8n-nodes-base.function', 'n8n-nodes-base.functionItem', 'n8n-nodes-base.itemLists', '@n8n/n8n-nodes-langchain.code', 'n8n-nodes-base.aiTransform'];

@@ -187,35 +187,31 @@ export async function exclusivePoll(
 		// The state of another watch (the trigger's event changed to another service's, or to another
 		// event of its own) is not this one's: neither its cursors nor its pending items carry over.
 		const start: IDataObject & Stamp = typeof kept.watch === 'string' && kept.watch !== watch ? {} : kept;
-		let pending = Array.isArray(start.pending) ? start.pending.filter((json) => json && typeof json === 'object') : [];
+		const keptItems = Array.isArray(start.pending) ? start.pending.filter((json) => json && typeof json === 'object') : [];
 		// Past n8n's timeout, n8n has abandoned this poll (the durable scheduler's 45 s, of which the
 		// budget it gives is 80%), or past a publication's deadline, n8n may have (an activation's
 		// poll): its run never starts, and its items wait for the next tick.
 		const deadline = Math.min(budgetMs / BUDGET_SHARE, PUBLICATION_DEADLINE_MS);
-		const lateFrom = pending.length && slot.lateFrom && slot.lateFrom.stamp === stampOf(start) ? slot.lateFrom.state : undefined;
+		const lateFrom = keptItems.length && slot.lateFrom && slot.lateFrom.stamp === stampOf(start) ? slot.lateFrom.state : undefined;
 		slot.lateFrom = undefined;
+		// Items kept by this process's late poll: another main may have polled the same stored state
+		// since and reported what came after them, and then a sibling trigger's save (docs/ARCHITECTURE.md,
+		// limit (3)'s cause) took its report back out of the static data, so that nothing here shows
+		// it. Read again from where the late poll began: in time, what is read now is emitted (the
+		// same as the other main's, a repeat n8n's save made, never an older change after a newer);
+		// late again, or failing, the kept items go at the next tick, reading nothing.
+		const reread = lateFrom ? await rereadInTime(ctx, label, poll, lateFrom, { budgetMs, deadline, since: now }) : undefined;
+		const pending = reread ? [] : keptItems;
 		// A copy: n8n's static data is a watched proxy, and a poll that fails must leave it as it was.
-		let outcome = pending.length ? { state: copyJson(clean(start)) as IDataObject, emit: [] as INodeExecutionData[] } : await poll(copyJson(clean(start)) as IDataObject, { budgetMs });
-		if (lateFrom) {
-			// Items kept by this process's late poll: another main may have polled the same stored state
-			// since and reported what came after them, and then a sibling trigger's save (docs/ARCHITECTURE.md,
-			// limit 4's cause) took its report back out of the static data, so that nothing here shows
-			// it. Read again from where the late poll began: in time, what is read now is emitted (the
-			// same as the other main's, a repeat n8n's save made, never an older change after a newer);
-			// late again, or failing, the kept items go at the next tick, reading nothing.
-			const reread = await poll(copyJson(lateFrom) as IDataObject, { budgetMs }).catch(() => undefined);
-			if (reread && Date.now() - now <= deadline) {
-				outcome = reread;
-				pending = [];
-			}
-		}
-		const { state, emit } = outcome;
+		const { state, emit } = reread ?? (pending.length ? { state: copyJson(clean(start)) as IDataObject, emit: [] } : await poll(copyJson(clean(start)) as IDataObject, { budgetMs }));
 		if (slot.running?.token !== token) {
 			ctx.logger.warn(`${label}: a poll that ran longer than ${STALE_POLL_MS / 60000} minutes ended; a later poll took over, so it keeps nothing`);
 			return null;
 		}
 		const items = [...pending.map((json) => ({ json: json as IDataObject })), ...emit];
-		const late = items.length > 0 && Date.now() - now > deadline;
+		// Measured once: a read again taken as in time is never also late.
+		const elapsed = reread ? reread.elapsed : Date.now() - now;
+		const late = items.length > 0 && elapsed > deadline;
 		const stamp = randomBytes(9).toString('base64url');
 		const next: IDataObject & Stamp = { ...state, watch, stamp, ...(late ? { pending: items.map((item) => item.json) } : {}) };
 		// Read before `stored` is written over (it may be the state this poll began from). Kept items
@@ -229,12 +225,33 @@ export async function exclusivePoll(
 		slot.line.push(items.length && !late ? { stamp, emitted: true } : { stamp });
 		if (slot.line.length > LINE_LIMIT) slot.line.splice(0, slot.line.length - LINE_LIMIT);
 		if (late) {
-			ctx.logger.warn(`${label}: this poll took ${Math.round((Date.now() - now) / 1000)} s, past n8n's ${Math.round(deadline / 1000)} s; the ${items.length} item(s) it found are emitted by the next tick`);
+			ctx.logger.warn(`${label}: this poll took ${Math.round(elapsed / 1000)} s, past n8n's ${Math.round(deadline / 1000)} s; the ${items.length} item(s) it found are emitted by the next tick`);
 			return null;
 		}
 		return items.length ? [items] : null;
 	} finally {
 		if (slot.running?.token === token) slot.running = undefined;
+	}
+}
+
+/**
+ * A poll again from the state a late poll began from: its outcome when it ended within n8n's
+ * deadline (counted from the tick's start), else undefined; a failure is logged and undefined too.
+ */
+async function rereadInTime(
+	ctx: IPollFunctions,
+	label: string,
+	poll: TriggerPoll,
+	from: IDataObject,
+	{ budgetMs, deadline, since }: { budgetMs: number; deadline: number; since: number },
+): Promise<{ state: IDataObject; emit: INodeExecutionData[]; elapsed: number } | undefined> {
+	try {
+		const outcome = await poll(copyJson(from) as IDataObject, { budgetMs });
+		const elapsed = Date.now() - since;
+		return elapsed <= deadline ? { ...outcome, elapsed } : undefined;
+	} catch (error) {
+		ctx.logger.warn(`${label}: reading again after a late poll failed (${(error as Error).message}); the items it kept are emitted as they are`);
+		return undefined;
 	}
 }
 
