@@ -19,7 +19,7 @@
 //   MODEL_RUNS=100 npm run test:mutants  the long mode's size (CI's mutants job)
 //   MUTANTS=memory-wins,late MODEL_SEEDS=7,8,9 npm run test:mutants
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { cpus, tmpdir } from 'os';
 import { join } from 'path';
 
 import { spawnProcess } from './lib/spawn';
@@ -225,19 +225,26 @@ const MUTANTS: Mutant[] = [
 ];
 
 const repository = join(__dirname, '..');
-/** What the model's tests read, copied: the mutants are made in the copy, the working tree left alone. */
+/** What the model's tests read, copied: the mutants are made in the copies, the working tree left alone. */
 const COPIED = ['nodes', 'credentials', 'harness', 'sandbox', 'test', 'examples', 'package.json', 'jest.config.js', 'tsconfig.json', 'tsconfig.dev.json'];
-const root = mkdtempSync(join(tmpdir(), 'skyslope-mutants-'));
 const runs = Number(process.env.MODEL_RUNS) || 40;
 const seeds = (process.env.MODEL_SEEDS ?? '1,2').split(',').map(Number).filter((n) => Number.isInteger(n));
 const only = process.env.MUTANTS?.split(',').filter(Boolean);
+/**
+ * Jest runs side by side, each in a copy of its own (MUTANT_JOBS, one a core by default), each with
+ * one jest worker: most mutants' tests are one file, which one worker runs, so a core each is the
+ * machine's whole throughput.
+ */
+const jobs = Math.max(1, Number(process.env.MUTANT_JOBS) || cpus().length);
 
-/** Runs the generated properties of `pattern` in the copy on one seed: whether they passed, and what jest said. */
-async function jest(pattern: string, seed: number | undefined, generatedOnly = true): Promise<{ ok: boolean; output: string; seconds: number }> {
+/** Runs the generated properties of `pattern` in a copy on one seed: whether they passed, and what jest said. */
+async function jest(root: string, pattern: string, seed: number | undefined, generatedOnly = true): Promise<{ ok: boolean; output: string; seconds: number }> {
 	const started = Date.now();
-	const child = spawnProcess('npx', ['jest', pattern, ...(generatedOnly ? ['-t', 'generated histories'] : []), '--bail', '--silent'], {
+	const child = spawnProcess('npx', ['jest', pattern, ...(generatedOnly ? ['-t', 'generated histories'] : []), '--bail', '--silent', `--maxWorkers=${Math.max(1, Math.floor(cpus().length / jobs))}`], {
 		cwd: root,
-		env: { ...process.env, MODEL_RUNS: String(runs), MODEL_SEED: seed === undefined ? '' : String(seed), MODEL_TIMEOUT_MS: '3300000' },
+		// MODEL_FIRST_FAILURE: a history that fails ends the property unshrunk and the file's run (test/runtime/model.ts);
+		// the histories up to it are the baseline's, the same seed drawing the same ones.
+		env: { ...process.env, MODEL_RUNS: String(runs), MODEL_SEED: seed === undefined ? '' : String(seed), MODEL_TIMEOUT_MS: '3300000', MODEL_FIRST_FAILURE: '1' },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	let output = '';
@@ -247,46 +254,101 @@ async function jest(pattern: string, seed: number | undefined, generatedOnly = t
 	return { ok: code === 0, output, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
-const say = (line = '') => process.stdout.write(`${line}\n`);
-
-async function main(): Promise<void> {
-	if (!seeds.length) throw new Error('MODEL_SEEDS names no seed');
+/** A copy of what the tests read, with the repository's node_modules. */
+function copy(): string {
+	const root = mkdtempSync(join(tmpdir(), 'skyslope-mutants-'));
 	for (const entry of COPIED) cpSync(join(repository, entry), join(root, entry), { recursive: true });
 	symlinkSync(join(repository, 'node_modules'), join(root, 'node_modules'), 'dir');
+	return root;
+}
+
+/** Runs `task` in one of `jobs` copies, the mutant made in that copy for the run and taken out after. */
+async function pool<T>(tasks: Array<{ mutant?: Mutant; run: (root: string) => Promise<T> }>, roots: string[]): Promise<T[]> {
+	const results: T[] = new Array(tasks.length);
+	let next = 0;
+	await Promise.all(
+		roots.map(async (root) => {
+			while (next < tasks.length) {
+				const index = next++;
+				const { mutant, run } = tasks[index];
+				const path = mutant ? join(root, mutant.file) : '';
+				const source = mutant ? readFileSync(path, 'utf8') : '';
+				if (mutant) writeFileSync(path, source.replace(mutant.from, mutant.to));
+				try {
+					results[index] = await run(root);
+				} finally {
+					if (mutant) writeFileSync(path, source);
+				}
+			}
+		}),
+	);
+	return results;
+}
+
+const say = (line = '') => process.stdout.write(`${line}\n`);
+
+interface SeedResult {
+	seed: number;
+	killed: boolean;
+	seconds: number;
+	counterexample: string;
+}
+
+async function main(roots: string[]): Promise<void> {
+	if (!seeds.length) throw new Error('MODEL_SEEDS names no seed');
 	const chosen = MUTANTS.filter((m) => !only || only.includes(m.id));
-	say(`${chosen.length} mutants, ${runs} generated histories a property, seeds ${seeds.join(', ')}, the generated properties alone\n`);
-	// The unmutated code must pass on every seed, or a mutant would look killed by the code's own failure.
-	for (const seed of seeds) {
-		const baseline = await jest([...new Set(chosen.map((m) => m.tests))].join('|'), seed);
-		if (!baseline.ok) {
-			say(baseline.output.slice(-4000));
-			throw new Error(`the generated properties fail on the code as it is, seed ${seed}: no mutant can be judged on it`);
-		}
-		say(`baseline, seed ${seed}: passed in ${baseline.seconds} s`);
+	// Every mutant checked before hours of runs: its line must still be in its file, once.
+	for (const m of chosen) {
+		if (readFileSync(join(repository, m.file), 'utf8').split(m.from).length !== 2) throw new Error(`${m.id}: "${m.from}" is not in ${m.file} exactly once; the mutant is out of date`);
 	}
+	for (let i = 0; i < jobs; i++) roots.push(copy());
+	say(`${chosen.length} mutants, ${runs} generated histories a property, seeds ${seeds.join(', ')}, the generated properties alone, ${jobs} run(s) side by side\n`);
+	// The unmutated code must pass on every seed, or a mutant would look killed by the code's own failure:
+	// it runs first, beside the first mutants, and no mutant is judged unless it passed.
+	const baselinePattern = [...new Set(chosen.map((m) => m.tests))].join('|');
+	const tasks: Array<{ mutant?: Mutant; run: (root: string) => Promise<{ baseline?: number; mutant?: Mutant; broken?: string; result: SeedResult }> }> = [];
+	for (const seed of seeds) {
+		tasks.push({
+			run: async (root) => {
+				const baseline = await jest(root, baselinePattern, seed);
+				if (!baseline.ok) say(baseline.output.slice(-4000));
+				say(`baseline, seed ${seed}: ${baseline.ok ? 'passed' : 'FAILED'} in ${baseline.seconds} s`);
+				return { baseline: baseline.ok ? 1 : 0, result: { seed, killed: false, seconds: baseline.seconds, counterexample: '' } };
+			},
+		});
+	}
+	for (const m of chosen) {
+		for (const seed of seeds) {
+			tasks.push({
+				mutant: m,
+				run: async (root) => {
+					const result = await jest(root, m.tests, seed);
+					// Killed only by a history the oracle found wrong, not by a mutant that does not compile.
+					const killed = !result.ok && /Counterexample/.test(result.output);
+					// Not thrown: the other runs go on in their copies, and the run ends naming it.
+					const broken = !result.ok && !killed ? `${m.id}: the tests failed without a counterexample on seed ${seed}:\n${result.output.slice(-3000)}` : undefined;
+					say(`  ${m.id}, seed ${seed}: ${killed ? 'killed' : broken ? 'failed without a counterexample' : 'lived'} in ${result.seconds} s`);
+					return { mutant: m, broken, result: { seed, killed, seconds: result.seconds, counterexample: killed ? (/Counterexample: (.*)/.exec(result.output)?.[1] ?? '').slice(0, 120) : '' } };
+				},
+			});
+		}
+	}
+	const results = await pool(tasks, roots);
+	const broken = results.map((r) => r.broken).filter(Boolean);
+	if (broken.length) throw new Error(broken.join('\n\n'));
+	const failedBaseline = results.filter((r) => r.baseline === 0).map((r) => r.result.seed);
+	if (failedBaseline.length) throw new Error(`the generated properties fail on the code as it is, seed ${failedBaseline.join(', ')}: no mutant can be judged on it`);
 	say();
 	const rows: string[] = [];
 	let survived = 0;
 	let elsewhere = 0;
 	let equivalents = 0;
 	for (const m of chosen) {
-		const path = join(root, m.file);
-		const source = readFileSync(path, 'utf8');
-		if (source.split(m.from).length !== 2) throw new Error(`${m.id}: "${m.from}" is not in ${m.file} exactly once; the mutant is out of date`);
-		writeFileSync(path, source.replace(m.from, m.to));
-		const bySeed: Array<{ seed: number; killed: boolean; seconds: number; counterexample: string }> = [];
+		const bySeed = results.filter((r) => r.mutant === m).map((r) => r.result);
 		let killedElsewhere = false;
-		try {
-			for (const seed of seeds) {
-				const result = await jest(m.tests, seed);
-				// Killed only by a history the oracle found wrong, not by a mutant that does not compile.
-				const killed = !result.ok && /Counterexample/.test(result.output);
-				if (!result.ok && !killed) throw new Error(`${m.id}: the tests failed without a counterexample on seed ${seed}:\n${result.output.slice(-3000)}`);
-				bySeed.push({ seed, killed, seconds: result.seconds, counterexample: killed ? (/Counterexample: (.*)/.exec(result.output)?.[1] ?? '').slice(0, 120) : '' });
-			}
-			if (!bySeed.some((r) => r.killed) && m.elsewhere) killedElsewhere = !(await jest(m.elsewhere.tests, undefined, false)).ok;
-		} finally {
-			writeFileSync(path, source);
+		if (!bySeed.some((r) => r.killed) && m.elsewhere) {
+			const [outcome] = await pool([{ mutant: m, run: (root) => jest(root, m.elsewhere?.tests ?? '', undefined, false) }], roots.slice(0, 1));
+			killedElsewhere = !outcome.ok;
 		}
 		const killedOn = bySeed.filter((r) => r.killed).map((r) => r.seed);
 		const everySeed = killedOn.length === seeds.length;
@@ -305,23 +367,24 @@ async function main(): Promise<void> {
 						: '**survived**';
 		const seconds = bySeed.map((r) => `${r.seconds} s`).join(' + ');
 		const first = bySeed.find((r) => r.killed);
-		const row = `| ${m.id} | ${verdict} | ${seconds} | ${m.what} |${first ? ` seed ${first.seed}: \`${first.counterexample}\`` : ''}`;
-		rows.push(row);
-		say(row);
+		rows.push(`| ${m.id} | ${verdict} | ${seconds} | ${m.what} |${first ? ` seed ${first.seed}: \`${first.counterexample}\`` : ''}`);
 	}
 	const judged = chosen.length - equivalents;
 	const killed = judged - survived - elsewhere;
 	const score = judged ? Math.round((100 * killed) / judged) : 100;
-	say(`\n| mutant | result | time by seed | what it puts back |\n|---|---|---|---|\n${rows.join('\n')}`);
+	say(`| mutant | result | time by seed | what it puts back |\n|---|---|---|---|\n${rows.join('\n')}`);
 	say(
 		`\nmutation score: ${killed} of ${judged} killed by generated histories on every seed (${score}%)${elsewhere ? `, ${elsewhere} out of the model's reach killed by a named test` : ''}${equivalents ? `, ${equivalents} equivalent` : ''}, ${runs} histories a property, seeds ${seeds.join(', ')}, ${new Date().toISOString().slice(0, 10)}`,
 	);
 	if (survived) process.exitCode = 1;
 }
 
-void main()
+const roots: string[] = [];
+void main(roots)
 	.catch((error: Error) => {
 		say(error.message);
 		process.exitCode = 1;
 	})
-	.finally(() => rmSync(root, { recursive: true, force: true }));
+	.finally(() => {
+		for (const root of roots) rmSync(root, { recursive: true, force: true });
+	});

@@ -19,14 +19,33 @@ export function useVirtualClock(start = Date.UTC(2026, 10, 2, 15, 0, 0)): Virtua
 	};
 }
 
+/** Whether a property of this test file has failed (MODEL_FIRST_FAILURE: the rest need not run). */
+let failedInFile = false;
+
 /**
  * Generated histories per property: a fixed number in `npm test`; MODEL_RUNS=<n> (the long mode,
  * `npm run test:model`) runs more. MODEL_SEED replays one.
+ *
+ * MODEL_FIRST_FAILURE=1 (the mutation run, scripts/mutants.ts) asks only whether any history fails:
+ * the first failing history is reported unshrunk, and the file's later properties run no history.
+ * A kill then costs the histories up to the first failure, not a shrink and every other property.
  */
-export function modelRuns(quick: number): { numRuns: number; seed?: number } {
+export function modelRuns(quick: number): fc.Parameters<unknown> {
 	const runs = Number(process.env.MODEL_RUNS);
 	const seed = Number(process.env.MODEL_SEED);
-	return { numRuns: Number.isFinite(runs) && runs > 0 ? runs : quick, ...(Number.isFinite(seed) ? { seed } : {}) };
+	const numRuns = Number.isFinite(runs) && runs > 0 ? runs : quick;
+	const seeded = process.env.MODEL_SEED && Number.isFinite(seed) ? { seed } : {};
+	if (process.env.MODEL_FIRST_FAILURE !== '1') return { numRuns, ...seeded };
+	return {
+		numRuns: failedInFile ? 0 : numRuns,
+		...seeded,
+		endOnFailure: true,
+		reporter: (details) => {
+			if (!details.failed) return;
+			failedInFile = true;
+			throw new Error(fc.defaultReportMessage(details));
+		},
+	};
 }
 
 /** What n8n and the world do to a polling trigger, besides the service's own changes. */
