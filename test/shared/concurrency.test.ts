@@ -321,6 +321,29 @@ describe('back-off when the service struggles', () => {
 		expect(sentAt('1')).toBeGreaterThanOrEqual(resetAt * 1000 - 20);
 	});
 
+	it('429s without their headers from the first send, no answer of the account naming a window: the request waits for the window, not five quick sends (issue 61, 3)', async () => {
+		// n8n 1.x drops the 429's headers, and another process spent a window that began after this
+		// process's last answer: nobody named its reset. Five sends at this file's short back-off took
+		// about 50 ms and failed 1.5 s before the window opened.
+		const opensAt = Date.now() + 1_500;
+		answer = async (id) => (Date.now() < opensAt ? { status: 429, body: { message: 'Too Many Requests' } } : { status: 200, body: { id } });
+		const result = await run(1, { operation: 'fetchInOrder' });
+		expect(result.error).toBeUndefined();
+		expect(ids(result.output[0])).toEqual(['0']);
+		expect(sentAt('0')).toBeGreaterThanOrEqual(opensAt);
+		expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(retryPolicy.attempts);
+	});
+
+	it('429s without their headers that never end: the request fails with the service\'s words once it has waited as long as a window may last', async () => {
+		Object.assign(retryPolicy, { maxRateWaitMs: 600 });
+		answer = async () => ({ status: 429, body: { message: 'Too Many Requests' } });
+		const started = Date.now();
+		const result = await run(1, { operation: 'fetchInOrder' });
+		expect(result.error?.message).toMatch(/answered 429: Too Many Requests/);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+		expect(Date.now() - started).toBeLessThan(3_000);
+	});
+
 	it('a 429 with the window spent (x-ratelimit-remaining 0) holds the account until the reset', async () => {
 		let refusedAt = 0;
 		const resetAt = Math.ceil((Date.now() + 1_500) / 1000);

@@ -43,6 +43,8 @@ interface RequestState {
 	resentAfterRenewal: number;
 	/** 429s of this request that said nothing of the window (n8n 1.x drops the headers). */
 	unsaid429s: number;
+	/** When this request's first 429 of a spent window came: it waits for a window up to maxRateWaitMs from then. */
+	windowSpentAt?: number;
 }
 
 /** One failed send, read. */
@@ -135,9 +137,18 @@ async function nextStep(
 		(failure.code !== undefined && RESET_CODES.has(failure.code));
 	const retryable = !failure.refusal && (notProcessed || (o.idempotent && transient));
 
+	if (failure.status === 429 && rateLimitWaitMs(failure.headers) === undefined && headerOf(failure.headers, 'x-ratelimit-remaining') === undefined) state.unsaid429s++;
+	const spent = failure.status === 429 && windowSpent(failure.headers, gate, state.unsaid429s);
+	if (spent) state.windowSpentAt ??= Date.now();
+	// The call's spent window is waited out whatever the count of sends: where nobody named its reset
+	// (n8n 1.x drops a 429's headers, and the window other processes spent began after this one's last
+	// answer), five quick sends failed seconds before it (issue 61, 3). A busy token endpoint or login
+	// says nothing of the call's window: its attempts stay bounded.
+	const waitingForWindow = spent && !failure.authStage && Date.now() - state.windowSpentAt! < retryPolicy.maxRateWaitMs;
+
 	// 5. The error, with the service's words. A write that may have been processed is not sent again:
 	// say so, or "run again" could make it twice.
-	if (lastAttempt || !retryable) {
+	if ((lastAttempt && !waitingForWindow) || !retryable) {
 		const note =
 			!o.idempotent && transient && !notProcessed
 				? `This ${o.request.method} may have reached the service before the answer was lost: check whether it was made before running the item again.`
@@ -145,8 +156,7 @@ async function nextStep(
 		return { then: 'fail', note };
 	}
 	let waitMs = backoffMs(state.attempt);
-	if (failure.status === 429 && rateLimitWaitMs(failure.headers) === undefined && headerOf(failure.headers, 'x-ratelimit-remaining') === undefined) state.unsaid429s++;
-	if (failure.status === 429 && !windowSpent(failure.headers, gate, state.unsaid429s)) {
+	if (failure.status === 429 && !spent) {
 		// Refused for how many were in flight, with budget left in the window: the gate has halved the
 		// in-flight limit (release), and the request goes again after a short back-off, not at the reset.
 		return { then: 'send again', waitMs };
@@ -161,6 +171,8 @@ async function nextStep(
 		}
 		// A reset in the past still gets a short backoff: never spin.
 		if (asked !== undefined) waitMs = Math.max(asked + 50, 250);
+		// Past the attempts, waiting for a window nobody named (or named in the past): sends a few seconds apart.
+		if (lastAttempt) waitMs = Math.max(waitMs, backoffMs(state.attempt));
 		// The whole account waits out a 429, not only this request.
 		holdUntil(gate, Date.now() + waitMs, asked !== undefined);
 	}
