@@ -18,8 +18,9 @@
 //   npm run test:mutants                 every mutant, MODEL_RUNS=40 histories a property, seeds 1 and 2
 //   MODEL_RUNS=100 npm run test:mutants  the long mode's size (CI's mutants job)
 //   MUTANTS=memory-wins,late MODEL_SEEDS=7,8,9 npm run test:mutants
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
-import { cpus, tmpdir } from 'os';
+import { createHash } from 'crypto';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'fs';
+import { cpus, homedir, tmpdir } from 'os';
 import { join } from 'path';
 
 import { spawnProcess } from './lib/spawn';
@@ -237,6 +238,49 @@ const only = process.env.MUTANTS?.split(',').filter(Boolean);
  */
 const jobs = Math.max(1, Number(process.env.MUTANT_JOBS) || cpus().length);
 
+/**
+ * The run's journal: each finished baseline or mutant run on a seed, one line, in the cache folder
+ * outside the repository, named by what decides the result: the bytes of every file the tests read,
+ * the histories a property and the seeds. A run stopped half-way (a working session ends) and begun
+ * again on the same tree takes the journal's results and runs the rest: the same histories, so the
+ * same run, told apart in its output by when each result was made. Any change to the tree, a test
+ * or a mutant's line starts a journal of its own. MUTANT_JOURNAL=off runs everything afresh.
+ */
+function journalPath(): string | undefined {
+	if (process.env.MUTANT_JOURNAL === 'off') return undefined;
+	const hash = createHash('sha256');
+	const walk = (path: string) => {
+		if (statSync(path).isDirectory()) for (const entry of readdirSync(path).sort()) walk(join(path, entry));
+		else hash.update(path.slice(repository.length)).update(readFileSync(path));
+	};
+	for (const entry of COPIED) walk(join(repository, entry));
+	hash.update(JSON.stringify({ runs, seeds, mutants: MUTANTS.map((m) => [m.id, m.file, m.from, m.to, m.tests]) }));
+	const base = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
+	return join(base, 'n8n-nodes-skyslope', 'mutants', `${hash.digest('hex').slice(0, 16)}.jsonl`);
+}
+
+interface JournalEntry {
+	/** `baseline`, or the mutant's id. */
+	of: string;
+	seed: number;
+	ok?: boolean;
+	killed?: boolean;
+	broken?: string;
+	seconds: number;
+	counterexample: string;
+	at: string;
+}
+
+function readJournal(path: string | undefined): Map<string, JournalEntry> {
+	const entries = new Map<string, JournalEntry>();
+	if (!path || !existsSync(path)) return entries;
+	for (const line of readFileSync(path, 'utf8').split('\n').filter(Boolean)) {
+		const entry = JSON.parse(line) as JournalEntry;
+		entries.set(`${entry.of}@${entry.seed}`, entry);
+	}
+	return entries;
+}
+
 /** Runs the generated properties of `pattern` in a copy on one seed: whether they passed, and what jest said. */
 async function jest(root: string, pattern: string, seed: number | undefined, generatedOnly = true): Promise<{ ok: boolean; output: string; seconds: number }> {
 	const started = Date.now();
@@ -287,13 +331,6 @@ async function pool<T>(tasks: Array<{ mutant?: Mutant; run: (root: string) => Pr
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-interface SeedResult {
-	seed: number;
-	killed: boolean;
-	seconds: number;
-	counterexample: string;
-}
-
 async function main(roots: string[]): Promise<void> {
 	if (!seeds.length) throw new Error('MODEL_SEEDS names no seed');
 	const chosen = MUTANTS.filter((m) => !only || only.includes(m.id));
@@ -303,48 +340,67 @@ async function main(roots: string[]): Promise<void> {
 	}
 	for (let i = 0; i < jobs; i++) roots.push(copy());
 	say(`${chosen.length} mutants, ${runs} generated histories a property, seeds ${seeds.join(', ')}, the generated properties alone, ${jobs} run(s) side by side\n`);
+	const journal = journalPath();
+	const done = readJournal(journal);
+	if (journal) {
+		mkdirSync(join(journal, '..'), { recursive: true });
+		say(`journal ${journal}: ${done.size} result(s) of this tree, these histories and seeds already made\n`);
+	}
+	/** A run on one seed, or its result from the journal; a new result is written to it as it comes. */
+	const journaled = (of: string, seed: number, mutant: Mutant | undefined, run: (root: string) => Promise<Omit<JournalEntry, 'of' | 'seed' | 'at'>>) => ({
+		mutant: done.has(`${of}@${seed}`) ? undefined : mutant,
+		run: async (root: string): Promise<JournalEntry> => {
+			const earlier = done.get(`${of}@${seed}`);
+			if (earlier) return earlier;
+			const entry: JournalEntry = { of, seed, ...(await run(root)), at: new Date().toISOString() };
+			// A run that broke (no counterexample: a crash, a timeout) is not a result: the next sitting runs it again.
+			if (journal && !entry.broken) appendFileSync(journal, `${JSON.stringify(entry)}\n`);
+			return entry;
+		},
+	});
 	// The unmutated code must pass on every seed, or a mutant would look killed by the code's own failure:
 	// it runs first, beside the first mutants, and no mutant is judged unless it passed.
 	const baselinePattern = [...new Set(chosen.map((m) => m.tests))].join('|');
-	const tasks: Array<{ mutant?: Mutant; run: (root: string) => Promise<{ baseline?: number; mutant?: Mutant; broken?: string; result: SeedResult }> }> = [];
+	const tasks: Array<{ mutant?: Mutant; run: (root: string) => Promise<JournalEntry> }> = [];
 	for (const seed of seeds) {
-		tasks.push({
-			run: async (root) => {
+		tasks.push(
+			journaled('baseline', seed, undefined, async (root) => {
 				const baseline = await jest(root, baselinePattern, seed);
 				if (!baseline.ok) say(baseline.output.slice(-4000));
 				say(`baseline, seed ${seed}: ${baseline.ok ? 'passed' : 'FAILED'} in ${baseline.seconds} s`);
-				return { baseline: baseline.ok ? 1 : 0, result: { seed, killed: false, seconds: baseline.seconds, counterexample: '' } };
-			},
-		});
+				return { ok: baseline.ok, seconds: baseline.seconds, counterexample: '' };
+			}),
+		);
 	}
 	for (const m of chosen) {
 		for (const seed of seeds) {
-			tasks.push({
-				mutant: m,
-				run: async (root) => {
+			tasks.push(
+				journaled(m.id, seed, m, async (root) => {
 					const result = await jest(root, m.tests, seed);
 					// Killed only by a history the oracle found wrong, not by a mutant that does not compile.
 					const killed = !result.ok && /Counterexample/.test(result.output);
 					// Not thrown: the other runs go on in their copies, and the run ends naming it.
 					const broken = !result.ok && !killed ? `${m.id}: the tests failed without a counterexample on seed ${seed}:\n${result.output.slice(-3000)}` : undefined;
 					say(`  ${m.id}, seed ${seed}: ${killed ? 'killed' : broken ? 'failed without a counterexample' : 'lived'} in ${result.seconds} s`);
-					return { mutant: m, broken, result: { seed, killed, seconds: result.seconds, counterexample: killed ? (/Counterexample: (.*)/.exec(result.output)?.[1] ?? '').slice(0, 120) : '' } };
-				},
-			});
+					return { killed, broken, seconds: result.seconds, counterexample: killed ? (/Counterexample: (.*)/.exec(result.output)?.[1] ?? '').slice(0, 120) : '' };
+				}),
+			);
 		}
 	}
 	const results = await pool(tasks, roots);
 	const broken = results.map((r) => r.broken).filter(Boolean);
 	if (broken.length) throw new Error(broken.join('\n\n'));
-	const failedBaseline = results.filter((r) => r.baseline === 0).map((r) => r.result.seed);
+	const failedBaseline = results.filter((r) => r.of === 'baseline' && !r.ok).map((r) => r.seed);
 	if (failedBaseline.length) throw new Error(`the generated properties fail on the code as it is, seed ${failedBaseline.join(', ')}: no mutant can be judged on it`);
+	const times = results.map((r) => r.at).sort();
+	say(`\nresults made from ${times[0]} to ${times[times.length - 1]}${done.size ? ` (${results.filter((r) => done.has(`${r.of}@${r.seed}`)).length} of ${results.length} by an earlier sitting of this run)` : ''}`);
 	say();
 	const rows: string[] = [];
 	let survived = 0;
 	let elsewhere = 0;
 	let equivalents = 0;
 	for (const m of chosen) {
-		const bySeed = results.filter((r) => r.mutant === m).map((r) => r.result);
+		const bySeed = results.filter((r) => r.of === m.id).map((r) => ({ seed: r.seed, killed: r.killed === true, seconds: r.seconds, counterexample: r.counterexample }));
 		let killedElsewhere = false;
 		if (!bySeed.some((r) => r.killed) && m.elsewhere) {
 			const [outcome] = await pool([{ mutant: m, run: (root) => jest(root, m.elsewhere?.tests ?? '', undefined, false) }], roots.slice(0, 1));
