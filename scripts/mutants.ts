@@ -260,7 +260,7 @@ function journalPath(): string | undefined {
 }
 
 interface JournalEntry {
-	/** `baseline`, or the mutant's id. */
+	/** `baseline of <its tests>`, or the mutant's id. */
 	of: string;
 	seed: number;
 	ok?: boolean;
@@ -364,7 +364,8 @@ async function main(roots: string[]): Promise<void> {
 	const tasks: Array<{ mutant?: Mutant; run: (root: string) => Promise<JournalEntry> }> = [];
 	for (const seed of seeds) {
 		tasks.push(
-			journaled('baseline', seed, undefined, async (root) => {
+			// Named by its tests: a run of some mutants checks only theirs, which says nothing of the others'.
+			journaled(`baseline of ${baselinePattern}`, seed, undefined, async (root) => {
 				const baseline = await jest(root, baselinePattern, seed);
 				if (!baseline.ok) say(baseline.output.slice(-4000));
 				say(`baseline, seed ${seed}: ${baseline.ok ? 'passed' : 'FAILED'} in ${baseline.seconds} s`);
@@ -390,7 +391,7 @@ async function main(roots: string[]): Promise<void> {
 	const results = await pool(tasks, roots);
 	const broken = results.map((r) => r.broken).filter(Boolean);
 	if (broken.length) throw new Error(broken.join('\n\n'));
-	const failedBaseline = results.filter((r) => r.of === 'baseline' && !r.ok).map((r) => r.seed);
+	const failedBaseline = results.filter((r) => r.of.startsWith('baseline') && !r.ok).map((r) => r.seed);
 	if (failedBaseline.length) throw new Error(`the generated properties fail on the code as it is, seed ${failedBaseline.join(', ')}: no mutant can be judged on it`);
 	const times = results.map((r) => r.at).sort();
 	say(`\nresults made from ${times[0]} to ${times[times.length - 1]}${done.size ? ` (${results.filter((r) => done.has(`${r.of}@${r.seed}`)).length} of ${results.length} by an earlier sitting of this run)` : ''}`);
