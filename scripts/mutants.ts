@@ -74,6 +74,14 @@ const MUTANTS: Mutant[] = [
 		tests: POLL,
 	},
 	{
+		id: 'late-reread-dropped',
+		file: 'nodes/SkySlope/shared/pollRuntime.ts',
+		from: 'const reread = lateFrom ? await readAgain(ctx, label, poll, lateFrom, { budgetMs, since: now }) : undefined;',
+		to: 'const reread = lateFrom ? await readAgain(ctx, label, poll, lateFrom, { budgetMs, since: now }).then((r) => (r && r.elapsed <= deadline ? r : undefined)) : undefined;',
+		what: "a read again after a late poll that is late too is thrown away: the next tick emits the first poll's older items (issue 61)",
+		tests: POLL,
+	},
+	{
 		id: 'thrown-away',
 		file: 'nodes/SkySlope/shared/pollRuntime.ts',
 		from: 'slot.line.push(items.length && !late ? { stamp, emitted: true } : { stamp });',

@@ -22,8 +22,9 @@ import { triggerKey } from './node';
  *   durable poll cursors, n8n keeps nothing of a quiet poll at publishing.
  * - A poll past n8n's budget may have been abandoned (the durable scheduler's 45 s): its items are
  *   kept in its state. The next tick of this process reads once more from where that poll began
- *   and emits what it reads now, if in time; else (and on a tick that found them stored) the kept
- *   items are emitted at once, before anything is read.
+ *   and emits what it reads now, if in time; late again, what it read takes the kept items' place.
+ *   Kept items found on a tick with no read again due (or one that failed) are emitted at once,
+ *   before anything is read.
  *
  * Webhook triggers have their own: webhookClaims.ts.
  */
@@ -198,9 +199,11 @@ export async function exclusivePoll(
 		// since and reported what came after them, and then a sibling trigger's save (docs/ARCHITECTURE.md,
 		// limit (3)'s cause) took its report back out of the static data, so that nothing here shows
 		// it. Read again from where the late poll began: in time, what is read now is emitted (the
-		// same as the other main's, a repeat n8n's save made, never an older change after a newer);
-		// late again, or failing, the kept items go at the next tick, reading nothing.
-		const reread = lateFrom ? await rereadInTime(ctx, label, poll, lateFrom, { budgetMs, deadline, since: now }) : undefined;
+		// same as the other main's, a repeat n8n's save made, never an older change after a newer).
+		// Late again, what it read replaces the kept items, which it covers and is newer than, and goes
+		// at the next tick, reading nothing (a service always that slow still gets its changes out);
+		// failing, the kept items go so.
+		const reread = lateFrom ? await readAgain(ctx, label, poll, lateFrom, { budgetMs, since: now }) : undefined;
 		const pending = reread ? [] : keptItems;
 		// A copy: n8n's static data is a watched proxy, and a poll that fails must leave it as it was.
 		const { state, emit } = reread ?? (pending.length ? { state: copyJson(clean(start)) as IDataObject, emit: [] } : await poll(copyJson(clean(start)) as IDataObject, { budgetMs }));
@@ -209,14 +212,14 @@ export async function exclusivePoll(
 			return null;
 		}
 		const items = [...pending.map((json) => ({ json: json as IDataObject })), ...emit];
-		// Measured once: a read again taken as in time is never also late.
+		// Measured once: a read again in time is never also late.
 		const elapsed = reread ? reread.elapsed : Date.now() - now;
 		const late = items.length > 0 && elapsed > deadline;
 		const stamp = randomBytes(9).toString('base64url');
 		const next: IDataObject & Stamp = { ...state, watch, stamp, ...(late ? { pending: items.map((item) => item.json) } : {}) };
-		// Read before `stored` is written over (it may be the state this poll began from). Kept items
-		// that a read again could not replace go as they are.
-		if (late && !pending.length) slot.lateFrom = { stamp, state: copyJson(clean(start)) as IDataObject };
+		// Read before `stored` is written over (it may be the state this poll began from). What a read
+		// again kept, or kept items it could not replace, go as they are.
+		if (late && !pending.length && !reread) slot.lateFrom = { stamp, state: copyJson(clean(start)) as IDataObject };
 		// Top-level keys are assigned: n8n watches those for a change to save.
 		for (const k of Object.keys(stored)) if (!(k in next)) delete stored[k];
 		Object.assign(stored, next);
@@ -235,20 +238,19 @@ export async function exclusivePoll(
 }
 
 /**
- * A poll again from the state a late poll began from: its outcome when it ended within n8n's
- * deadline (counted from the tick's start), else undefined; a failure is logged and undefined too.
+ * A poll again from the state a late poll began from, with the time since the tick began; a
+ * failure is logged, and gives undefined.
  */
-async function rereadInTime(
+async function readAgain(
 	ctx: IPollFunctions,
 	label: string,
 	poll: TriggerPoll,
 	from: IDataObject,
-	{ budgetMs, deadline, since }: { budgetMs: number; deadline: number; since: number },
+	{ budgetMs, since }: { budgetMs: number; since: number },
 ): Promise<{ state: IDataObject; emit: INodeExecutionData[]; elapsed: number } | undefined> {
 	try {
 		const outcome = await poll(copyJson(from) as IDataObject, { budgetMs });
-		const elapsed = Date.now() - since;
-		return elapsed <= deadline ? { ...outcome, elapsed } : undefined;
+		return { ...outcome, elapsed: Date.now() - since };
 	} catch (error) {
 		ctx.logger.warn(`${label}: reading again after a late poll failed (${(error as Error).message}); the items it kept are emitted as they are`);
 		return undefined;
