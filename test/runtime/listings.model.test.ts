@@ -135,15 +135,18 @@ const twice: fc.Arbitrary<Command[]> = fc.record({ pick: fc.nat(500), first: fc.
  */
 const outlived: fc.Arbitrary<Command[]> = fc
 	.record({ main: fc.nat(2), pick: fc.nat(500), first: fc.nat(6), again: fc.option(fc.nat(6), { nil: undefined }), pastMs: fc.integer({ min: 46_000, max: 120_000 }), next: fc.nat(2), sibling: fc.boolean() })
-	.map(({ main, pick, first, again, pastMs, next, sibling }) => [
-		{ t: 'tick', main },
-		{ t: 'status', pick, status: first },
-		{ t: 'advance', ms: pastMs },
-		{ t: 'tick', main },
+	.map(abandonedPoll);
+function abandonedPoll(o: { main: number; pick: number; first: number; again?: number; pastMs: number; next: number; sibling: boolean }): Command[] {
+	return [
+		{ t: 'tick', main: o.main },
+		{ t: 'status', pick: o.pick, status: o.first },
+		{ t: 'advance', ms: o.pastMs },
+		{ t: 'tick', main: o.main },
 		{ t: 'settle' },
-		...(again === undefined ? [] : [{ t: 'status' as const, pick, status: again }]),
-		sibling ? { t: 'tick', main: next, sibling: 'after' } : { t: 'tick', main: next },
-	]);
+		...(o.again === undefined ? [] : [{ t: 'status' as const, pick: o.pick, status: o.again }]),
+		o.sibling ? { t: 'tick', main: o.next, sibling: 'after' } : { t: 'tick', main: o.next },
+	];
+}
 const commands = fc
 	.array(fc.oneof({ arbitrary: command.map((c) => [c]), weight: 12 }, { arbitrary: twice, weight: 2 }, { arbitrary: outlived, weight: 1 }), { maxLength: 25 })
 	.map((pieces) => pieces.flat());
@@ -304,15 +307,7 @@ describe('Status Changed: histories of issue 53', () => {
 	it('a poll abandoned on one main, the next change reported by another, a sibling trigger saving: the older change is never reported after the newer (issue 61)', async () => {
 		await expectExact({
 			runtime: { scheduler: 'durable', mains: 2 },
-			commands: [
-				{ t: 'tick', main: 0 },
-				{ t: 'status', pick: 10, status: 0 },
-				{ t: 'advance', ms: 60_000 },
-				{ t: 'tick', main: 0 },
-				{ t: 'settle' },
-				{ t: 'status', pick: 10, status: 0 },
-				{ t: 'tick', main: 1, sibling: 'after' },
-			],
+			commands: abandonedPoll({ main: 0, pick: 10, first: 0, again: 0, pastMs: 60_000, next: 1, sibling: true }),
 			upgradeFrom: 'statusChanged',
 			behind: 120_000,
 		});
@@ -326,20 +321,10 @@ describe('Status Changed: histories of issue 53', () => {
 	it('a poll abandoned, its read again abandoned too, a sibling trigger saving, another main polling: no report from a status the last one never left (issue 61)', async () => {
 		await expectExact({
 			runtime: { scheduler: 'durable', mains: 2 },
+			// Two of the generators' abandoned polls, then a tick of the other main.
 			commands: [
-				{ t: 'tick', main: 0 },
-				{ t: 'status', pick: 0, status: 0 },
-				{ t: 'advance', ms: 46_000 },
-				{ t: 'tick', main: 0 },
-				{ t: 'settle' },
-				{ t: 'status', pick: 0, status: 0 },
-				{ t: 'tick', main: 0 },
-				{ t: 'tick', main: 0 },
-				{ t: 'status', pick: 0, status: 0 },
-				{ t: 'advance', ms: 46_000 },
-				{ t: 'tick', main: 0 },
-				{ t: 'settle' },
-				{ t: 'tick', main: 0, sibling: 'after' },
+				...abandonedPoll({ main: 0, pick: 0, first: 0, again: 0, pastMs: 46_000, next: 0, sibling: false }),
+				...abandonedPoll({ main: 0, pick: 0, first: 0, pastMs: 46_000, next: 0, sibling: true }),
 				{ t: 'tick', main: 1 },
 			],
 			upgradeFrom: 'statusChanged',
