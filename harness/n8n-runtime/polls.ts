@@ -89,6 +89,12 @@ export interface PollRuntimeOptions {
 	staticData?: IDataObject;
 	/** n8n reads a node's declared poll failure (`error.failure`, D6); false: an n8n without it. */
 	readsDeclaredFailure?: boolean;
+	/**
+	 * Whether two items are one report, for telling n8n's doubles (D4, D7) from the node's: the same
+	 * JSON by default; a model whose service may write one record two ways between two reads (a
+	 * status in another case) says so here.
+	 */
+	sameReport?: (a: IDataObject, b: IDataObject) => boolean;
 }
 
 /** What n8n records: a run the trigger started, or a poll that failed (the execution list shows it). */
@@ -142,7 +148,7 @@ export class PollRuntime {
 	 * Emitting polls, by the state they started from: D4 lets two mains run polls of one state, and D7
 	 * puts a state back that a poll emitted from, for another main or a restarted one to poll again.
 	 */
-	private readonly emittedFrom = new Map<number, { main: number; generation: number; items: string[] }>();
+	private readonly emittedFrom = new Map<number, { main: number; generation: number; items: IDataObject[] }>();
 	/** Items n8n delivered twice (two polls of one stored state on two processes, D4 or D7): n8n's, not the node's. */
 	doubledByN8n = 0;
 	private parameters: INodeParameters;
@@ -353,7 +359,8 @@ export class PollRuntime {
 			// process: the node cannot tell it from a state whose emitting poll n8n threw away (C3, D4),
 			// and must read that one again (docs/ARCHITECTURE.md, limit 3).
 			const otherProcess = twin !== undefined && (twin.main !== main || twin.generation !== m.generation || kind === 'activation');
-			const items = twin && otherProcess ? output[0].filter((item) => !twin.items.includes(json(item.json))) : output[0];
+			const same = this.o.sameReport ?? ((a: IDataObject, b: IDataObject) => json(a) === json(b));
+			const items = twin && otherProcess ? output[0].filter((item) => !twin.items.some((earlier) => same(earlier, item.json))) : output[0];
 			if (items.length < output[0].length) {
 				// Two processes polled the same stored state and both runs started: a tick in flight on one
 				// main and the inline poll of a publish on the other (D4 lets the first run), or a state D7
@@ -361,7 +368,7 @@ export class PollRuntime {
 				this.doubledByN8n += output[0].length - items.length;
 				this.trace.push(`poll on main ${main} repeats ${output[0].length - items.length} item(s) of main ${twin?.main}'s poll of the same stored state: n8n ran both`);
 			}
-			this.emittedFrom.set(version, { main, generation: m.generation, items: output[0].map((item) => json(item.json)) });
+			this.emittedFrom.set(version, { main, generation: m.generation, items: output[0].map((item) => JSON.parse(json(item.json)) as IDataObject) });
 			if (items.length) this.executions.push({ kind: 'run', items, at, main });
 			this.trace.push(`poll on main ${main} emitted ${output[0].length}`);
 			// B1 (the save at emit: the workflow's static data), B2 (the cursor with the run).

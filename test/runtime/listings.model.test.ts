@@ -4,12 +4,14 @@
 // changes, a slow export and the files' changes, held by the oracle (listings-service.ts). The
 // histories that found a bug stay below as named tests.
 import fc from 'fast-check';
+import type { IDataObject } from 'n8n-workflow';
 
 import { RequestGate } from '../../harness/n8n-runtime/gate';
 import type { AnyNode } from '../../harness/node/node-types';
 import { startSandbox } from '../../sandbox';
 import { demoCredentials, type ListingsState } from '../../sandbox/listings';
 import { FilesHistory, type FileCommand } from './listings-service';
+import { sameStatus } from '../../nodes/SkySlope/listingsSales/helpers/statuses';
 import { behind, drive, errorsOf, failIfWrong, modelRuns, quiet, RUNTIMES, runtimeCommands, runtimeName, start, useVirtualClock, type Runtime, type RuntimeCommand } from './model';
 import { processLoader } from '../process';
 
@@ -67,7 +69,7 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 		clock.advance(1_000);
 		service.watchFrom = clock.now();
 		const parameters = { ...PARAMETERS, event, statuses: history.statuses ?? [] };
-		const options = { ...history.runtime, loadNode, parameters, credentials: { skySlopeApi: demoCredentials(sandbox.baseUrl) }, clock, gate };
+		const options = { ...history.runtime, loadNode, parameters, credentials: { skySlopeApi: demoCredentials(sandbox.baseUrl) }, clock, gate, sameReport };
 		const runtime = await start(options, history.upgradeFrom ? { ...parameters, event: history.upgradeFrom } : undefined);
 		runtime.trace.unshift(...before);
 		if (history.upgradeFrom && history.upgradeFrom !== event) {
@@ -97,6 +99,21 @@ async function play(history: History): Promise<{ wrong: string[]; trace: string[
 		await gate.settle().catch(() => undefined);
 		await sandbox.close();
 	}
+}
+
+/**
+ * One report of a file's move, as n8n's doubles go: the service may write its statuses another way
+ * between two reads of one stored state (`Expired`, `expired`), and n8n's second delivery is still
+ * the first one's report.
+ */
+function sameReport(a: unknown, b: unknown, key?: string): boolean {
+	if ((key === 'status' || key === 'previousStatus') && typeof a === 'string' && typeof b === 'string') return sameStatus(a, b);
+	if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, n) => sameReport(x, b[n]));
+	if (a && b && typeof a === 'object' && typeof b === 'object') {
+		const keys = Object.keys(a);
+		return keys.length === Object.keys(b).length && keys.every((k) => k in b && sameReport((a as IDataObject)[k], (b as IDataObject)[k], k));
+	}
+	return a === b;
 }
 
 async function expectExact(history: History): Promise<void> {
@@ -329,6 +346,25 @@ describe('Status Changed: histories of issue 53', () => {
 			],
 			upgradeFrom: 'statusChanged',
 			behind: 120_000,
+		});
+	});
+
+	// Made by the generated histories at seed 2 (100 histories): not the node's. n8n delivered one
+	// move twice (a sibling's save put the state back, another main polled it), and the service had
+	// begun writing statuses the spec's way between the two reads: the model took n8n's double, one
+	// report written two ways, for the node's (sameReport).
+	it('an abandoned poll read again late, a sibling trigger saving, the service writing statuses another way, another main polling: n8n\'s double, one report written two ways', async () => {
+		await expectExact({
+			runtime: { scheduler: 'durable', mains: 2 },
+			commands: [
+				...abandonedPoll({ main: 0, pick: 0, first: 0, pastMs: 46_000, next: 0, sibling: false }),
+				...abandonedPoll({ main: 0, pick: 0, first: 1, pastMs: 46_000, next: 0, sibling: true }),
+				{ t: 'tick', main: 1 },
+				{ t: 'statusWords', display: false },
+			],
+			upgradeFrom: 'statusChanged',
+			behind: 120_000,
+			displayAtStart: true,
 		});
 	});
 

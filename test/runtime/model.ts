@@ -43,7 +43,9 @@ export function modelRuns(quick: number): fc.Parameters<unknown> {
 		reporter: (details) => {
 			if (!details.failed) return;
 			failedInFile = true;
-			throw new Error(fc.defaultReportMessage(details));
+			// What the oracle found wrong, after the history: the message alone says where.
+			const found = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+			throw new Error(`${fc.defaultReportMessage(details)}\n${found}`);
 		},
 	};
 }
