@@ -148,7 +148,7 @@ export class PollRuntime {
 	 * Emitting polls, by the state they started from: D4 lets two mains run polls of one state, and D7
 	 * puts a state back that a poll emitted from, for another main or a restarted one to poll again.
 	 */
-	private readonly emittedFrom = new Map<number, { main: number; generation: number; items: IDataObject[] }>();
+	private readonly emittedFrom = new Map<number, Array<{ main: number; generation: number; items: IDataObject[] }>>();
 	/** Items n8n delivered twice (two polls of one stored state on two processes, D4 or D7): n8n's, not the node's. */
 	doubledByN8n = 0;
 	private parameters: INodeParameters;
@@ -354,21 +354,22 @@ export class PollRuntime {
 				this.trace.push(`poll on main ${main} ended with the workflow unpublished: thrown away`);
 				return;
 			}
-			const twin = this.emittedFrom.get(version);
+			// Every emitting poll of this stored state so far: D7 may put one state back more than once.
+			const polledBefore = this.emittedFrom.get(version) ?? [];
 			// An activation (a new version, publishing again) polls a state D7 put back like another
 			// process: the node cannot tell it from a state whose emitting poll n8n threw away (C3, D4),
 			// and must read that one again (docs/ARCHITECTURE.md, limit 3).
-			const otherProcess = twin !== undefined && (twin.main !== main || twin.generation !== m.generation || kind === 'activation');
+			const twins = polledBefore.filter((t) => t.main !== main || t.generation !== m.generation || kind === 'activation');
 			const same = this.o.sameReport ?? ((a: IDataObject, b: IDataObject) => json(a) === json(b));
-			const items = twin && otherProcess ? output[0].filter((item) => !twin.items.some((earlier) => same(earlier, item.json))) : output[0];
+			const items = output[0].filter((item) => !twins.some((twin) => twin.items.some((earlier) => same(earlier, item.json))));
 			if (items.length < output[0].length) {
 				// Two processes polled the same stored state and both runs started: a tick in flight on one
 				// main and the inline poll of a publish on the other (D4 lets the first run), or a state D7
 				// put back, polled by another main, after a restart or by an activation. No node can tell.
 				this.doubledByN8n += output[0].length - items.length;
-				this.trace.push(`poll on main ${main} repeats ${output[0].length - items.length} item(s) of main ${twin?.main}'s poll of the same stored state: n8n ran both`);
+				this.trace.push(`poll on main ${main} repeats ${output[0].length - items.length} item(s) of main ${twins.map((t) => t.main).join(', ')}'s poll(s) of the same stored state: n8n ran both`);
 			}
-			this.emittedFrom.set(version, { main, generation: m.generation, items: output[0].map((item) => JSON.parse(json(item.json)) as IDataObject) });
+			this.emittedFrom.set(version, [...polledBefore, { main, generation: m.generation, items: output[0].map((item) => JSON.parse(json(item.json)) as IDataObject) }]);
 			if (items.length) this.executions.push({ kind: 'run', items, at, main });
 			this.trace.push(`poll on main ${main} emitted ${output[0].length}`);
 			// B1 (the save at emit: the workflow's static data), B2 (the cursor with the run).

@@ -368,6 +368,26 @@ describe('Status Changed: histories of issue 53', () => {
 		});
 	});
 
+	// Made by the generated histories at seed 2 (100 histories), shrunk: not the node's. D7 put one
+	// stored state back twice, and the model remembered only the last emit from it, so the other
+	// main's poll of that state repeating the first emit's report (n8n's double) was taken for the
+	// node's. The runtime model now keeps every emit from a state.
+	it('two ticks beside the sibling trigger on one main, each put back, then the other main polls: n8n\'s doubles of both emits, counted as n8n\'s', async () => {
+		await expectExact({
+			runtime: { scheduler: 'durable', mains: 2 },
+			commands: [
+				{ t: 'status', pick: 195, status: 6 },
+				{ t: 'tick', main: 1, sibling: 'after' },
+				{ t: 'settle' },
+				{ t: 'status', pick: 454, status: 6 },
+				{ t: 'tick', main: 1, sibling: 'after' },
+			],
+			upgradeFrom: 'statusChanged',
+			behind: 120_005,
+			displayAtStart: true,
+		});
+	});
+
 	it('an upgrade under the durable scheduler, unpublished and published again: a change made while unpublished is reported once, from the status it left', async () => {
 		await expectExact({ runtime: { scheduler: 'durable', mains: 2 }, upgradeFrom: 'statusChanged', commands: [{ t: 'tick', main: 1 }, { t: 'unpublish' }, { t: 'status', pick: 0, status: 0 }, { t: 'publish' }] });
 	});
