@@ -99,7 +99,13 @@ export interface PollRuntimeOptions {
 
 /** What n8n records: a run the trigger started, or a poll that failed (the execution list shows it). */
 export type Execution =
-	| { kind: 'run'; items: INodeExecutionData[]; at: number; main: number }
+	/**
+	 * `repollOf`: the run polled a stored state another process had emitted from (D4; D7 put it
+	 * back), and this many runs had started when that state was saved. What such a run reports of a
+	 * file may start from where that state left it, the file having moved on since the first poll of
+	 * it: n8n's double, not the node's (docs/ARCHITECTURE.md, limit (3)).
+	 */
+	| { kind: 'run'; items: INodeExecutionData[]; at: number; main: number; repollOf?: number }
 	| { kind: 'error'; message: string; at: number; main: number };
 
 /** D3: the durable scheduler abandons a poll after this long (N8N_SCHEDULER_POLL_TIMEOUT). */
@@ -144,6 +150,7 @@ export class PollRuntime {
 	/** Which state of the node the database holds (a new number at each write; D7 puts an old one back). */
 	private dbVersion = 0;
 	private versions = 0;
+	private readonly runsAtVersion = new Map<number, number>();
 	/**
 	 * Emitting polls, by the state they started from: D4 lets two mains run polls of one state, and D7
 	 * puts a state back that a poll emitted from, for another main or a restarted one to poll again.
@@ -161,7 +168,17 @@ export class PollRuntime {
 	}
 
 	get runs(): INodeExecutionData[][] {
-		return this.executions.filter((e) => e.kind === 'run').map((e) => (e as { items: INodeExecutionData[] }).items);
+		return this.runExecutions.map((e) => e.items);
+	}
+
+	get runExecutions(): Array<Extract<Execution, { kind: 'run' }>> {
+		return this.executions.filter((e): e is Extract<Execution, { kind: 'run' }> => e.kind === 'run');
+	}
+
+	/** A new state in the database: its version, and how many runs had started when it was saved. */
+	private newVersion(): void {
+		this.dbVersion = ++this.versions;
+		this.runsAtVersion.set(this.dbVersion, this.runExecutions.length);
 	}
 
 	get mainCount(): number {
@@ -207,7 +224,7 @@ export class PollRuntime {
 		if (change.parameters) this.parameters = change.parameters;
 		if (change.rename) {
 			this.db.staticData = '{}';
-			this.dbVersion = ++this.versions;
+			this.newVersion();
 		}
 		this.trace.push(`a new version published${change.rename ? ': the node renamed' : ''}${change.schedule ? ', its poll times changed' : ''}`);
 		for (const m of this.mains) this.deregister(m);
@@ -370,23 +387,23 @@ export class PollRuntime {
 				this.trace.push(`poll on main ${main} repeats ${output[0].length - items.length} item(s) of main ${twins.map((t) => t.main).join(', ')}'s poll(s) of the same stored state: n8n ran both`);
 			}
 			this.emittedFrom.set(version, [...polledBefore, { main, generation: m.generation, items: output[0].map((item) => JSON.parse(json(item.json)) as IDataObject) }]);
-			if (items.length) this.executions.push({ kind: 'run', items, at, main });
+			if (items.length) this.executions.push({ kind: 'run', items, at, main, ...(twins.length ? { repollOf: this.runsAtVersion.get(version) ?? 0 } : {}) });
 			this.trace.push(`poll on main ${main} emitted ${output[0].length}`);
 			// B1 (the save at emit: the workflow's static data), B2 (the cursor with the run).
 			if (this.o.cursors) this.db.cursor = json(staticData);
 			else this.db.staticData = json(staticData);
 			this.db.global = json(global);
-			this.dbVersion = ++this.versions;
+			this.newVersion();
 		} else if (tick && this.o.cursors && this.db.active) {
 			// B2: a quiet tick's cursor is committed alone.
 			this.db.cursor = json(staticData);
-			this.dbVersion = ++this.versions;
+			this.newVersion();
 		}
 		// B1: the save after an activation: the Workflow's static data (B2: not the cursor's snapshot).
 		if (kind === 'activation') {
 			if (!this.o.cursors) this.db.staticData = json(staticData);
 			this.db.global = json(global);
-			this.dbVersion = ++this.versions;
+			this.newVersion();
 		}
 	}
 
