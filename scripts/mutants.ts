@@ -375,7 +375,8 @@ async function main(roots: string[]): Promise<void> {
 			// Named by its tests: a run of some mutants checks only theirs, which says nothing of the others'.
 			journaled(`baseline of ${baselinePattern}`, seed, undefined, async (root) => {
 				const baseline = await jest(root, baselinePattern, seed);
-				if (!baseline.ok) say(baseline.output.slice(-4000));
+				// Which property failed, on which history, and what the oracle found: from jest's first failure on.
+				if (!baseline.ok) say(baseline.output.slice(Math.max(0, baseline.output.indexOf('●')), Math.max(0, baseline.output.indexOf('●')) + 6000));
 				say(`baseline, seed ${seed}: ${baseline.ok ? 'passed' : 'FAILED'} in ${baseline.seconds} s`);
 				return { ok: baseline.ok, seconds: baseline.seconds, counterexample: '' };
 			}),
