@@ -212,7 +212,7 @@ export async function exclusivePoll(
 			return null;
 		}
 		const items = [...pending.map((json) => ({ json: json as IDataObject })), ...emit];
-		// Measured once: a read again in time is never also late.
+		// Measured once, from the tick's start: a read again is late by its own time, never by a second clock read.
 		const elapsed = reread ? reread.elapsed : Date.now() - now;
 		const late = items.length > 0 && elapsed > deadline;
 		const stamp = randomBytes(9).toString('base64url');
