@@ -103,7 +103,8 @@ export type Execution =
 	 * `repollOf`: the run polled a stored state another process had emitted from (D4; D7 put it
 	 * back), and this many runs had started when that state was saved. What such a run reports of a
 	 * file may start from where that state left it, the file having moved on since the first poll of
-	 * it: n8n's double, not the node's (docs/ARCHITECTURE.md, limit (3)).
+	 * it: n8n's double, not the node's (docs/ARCHITECTURE.md, limit (3)). Such a run is recorded
+	 * with no items when all it emitted were doubles: the polls after it start from its save.
 	 */
 	| { kind: 'run'; items: INodeExecutionData[]; at: number; main: number; repollOf?: number }
 	| { kind: 'error'; message: string; at: number; main: number };
@@ -387,7 +388,9 @@ export class PollRuntime {
 				this.trace.push(`poll on main ${main} repeats ${output[0].length - items.length} item(s) of main ${twins.map((t) => t.main).join(', ')}'s poll(s) of the same stored state: n8n ran both`);
 			}
 			this.emittedFrom.set(version, [...polledBefore, { main, generation: m.generation, items: output[0].map((item) => JSON.parse(json(item.json)) as IDataObject) }]);
-			if (items.length) this.executions.push({ kind: 'run', items, at, main, ...(twins.length ? { repollOf: this.runsAtVersion.get(version) ?? 0 } : {}) });
+			// A repoll whose items are all doubles still ran, and its save is what later polls start from:
+			// the oracle is told of it (repollOf), with no items.
+			if (items.length || twins.length) this.executions.push({ kind: 'run', items, at, main, ...(twins.length ? { repollOf: this.runsAtVersion.get(version) ?? 0 } : {}) });
 			this.trace.push(`poll on main ${main} emitted ${output[0].length}`);
 			// B1 (the save at emit: the workflow's static data), B2 (the cursor with the run).
 			if (this.o.cursors) this.db.cursor = json(staticData);

@@ -134,14 +134,33 @@ export class OffersHistory {
 	 * began is reported new, once; with updates, the last version of every offer changed after it
 	 * began is reported; no version is reported twice, and nothing is reported that the service did
 	 * not do after the watch began.
+	 *
+	 * `repollOf[r]`: run r polled a stored state another process had emitted from, saved when that
+	 * many runs had started (limit (3), docs/ARCHITECTURE.md). What the runs from that state on
+	 * report is told against what had been reported then: a report made by a run from that state on
+	 * (and before the repoll) may come once more, at the repoll or after it, and no other.
 	 */
-	check(runs: INodeExecutionData[][], o: { includeUpdates: boolean; submittedSince: number }): string[] {
+	check(runs: INodeExecutionData[][], o: { includeUpdates: boolean; submittedSince: number }, repollOf: Array<number | undefined> = []): string[] {
 		const wrong: string[] = [];
 		const reported = new Map<string, number[]>();
 		const news = new Map<string, number>();
+		/** The run of each first report (`id#version`, `id#new`), and how many times it was made. */
+		const first = new Map<string, { run: number; times: number }>();
+		const repolls = repollOf.flatMap((from, run) => (from === undefined ? [] : [{ from, run }]));
+		/** A report first made in run a and made again in run b: once more per state put back under it. */
+		const doublesAllowed = (a: number, b: number) => repolls.filter((p) => p.from <= a && a < p.run && p.run <= b).length;
+		const again = (key: string, run: number): boolean => {
+			const seen = first.get(key);
+			if (!seen) {
+				first.set(key, { run, times: 1 });
+				return false;
+			}
+			seen.times++;
+			return seen.times - 1 > doublesAllowed(seen.run, run);
+		};
 		/** Offers reported saying their earlier version was unknown: new or updated, it could not be told. */
 		const unknowns = new Set<string>();
-		for (const item of runs.flat()) {
+		for (const [run, item] of runs.flatMap((items, r) => items.map((i) => [r, i] as const))) {
 			const { event, previousVersionUnknown, notice, ...offer } = item.json;
 			void notice;
 			const unknown = previousVersionUnknown === true;
@@ -158,7 +177,8 @@ export class OffersHistory {
 			const stampedInWatch = event === 'updated' && unknown && versions[index].stampedAt >= this.watchFrom;
 			if (versions[index].appearedAt < this.watchFrom && !stampedInWatch) wrong.push(`${String(event)} ${id}: a version from before the watch began`);
 			if (event === 'new') {
-				news.set(id, (news.get(id) ?? 0) + 1);
+				if (again(`${id}#new`, run)) news.set(id, (news.get(id) ?? 1) + 1);
+				else if (!news.has(id)) news.set(id, 1);
 				// Said so: an offer first seen after the watch began may be an older one changed since.
 				if (versions[0].appearedAt < this.watchFrom && !unknown) wrong.push(`new ${id}: the offer was there before the watch began`);
 			} else if (event !== 'updated') wrong.push(`${String(event)} ${id}: no such event`);
@@ -166,7 +186,7 @@ export class OffersHistory {
 			else if (versions[0].appearedAt >= this.watchFrom && !unknown && !news.has(id)) wrong.push(`updated ${id}: a new offer reported as updated, before it was reported new`);
 			if (unknown) unknowns.add(id);
 			const seen = reported.get(id) ?? [];
-			if (seen.includes(index)) wrong.push(`${String(event)} ${id}: version ${index + 1} reported again`);
+			if (again(`${id}#${index}`, run)) wrong.push(`${String(event)} ${id}: version ${index + 1} reported again`);
 			reported.set(id, [...seen, index]);
 		}
 		for (const [id, count] of news) if (count > 1) wrong.push(`new ${id}: reported new ${count} times`);
