@@ -115,10 +115,12 @@ export class FilesHistory {
 		const last = new Map<string, string | undefined>();
 		/**
 		 * What had been reported of each file once the first n runs had started: a run that polled a
-		 * state another process had emitted from (repollOf: n8n ran both, limit (3)) may report a file
-		 * from where that state left it.
+		 * state another process had emitted from (repollOf: n8n ran both, limit (3)), or a later run
+		 * from that run's save, may report a file from where that state left it, once a file.
 		 */
 		const reportedAfter: Array<Map<string, string | undefined>> = [new Map()];
+		/** The states put back and polled again so far, and the files reported from where each left them. */
+		const putBacks: Array<{ state: Map<string, string | undefined>; used: Set<string> }> = [];
 		const atWatch = (f: FileTruth): string | undefined => {
 			const before = f.statuses.filter((s) => s.at < this.watchFrom);
 			return before.length ? before[before.length - 1].status : undefined;
@@ -134,7 +136,7 @@ export class FilesHistory {
 		};
 		const isStart = (f: FileTruth, status: unknown) => startStatuses(f).some((s) => (s === undefined ? status === undefined : sameStatus(s, status)));
 		for (const [r, run] of runs.entries()) {
-			const putBack = repollOf[r] === undefined ? undefined : reportedAfter[repollOf[r]!];
+			if (repollOf[r] !== undefined) putBacks.push({ state: reportedAfter[repollOf[r]!], used: new Set() });
 			for (const item of run) {
 				const type = item.json.objectType === 'sale' ? 'sale' : 'listing';
 				const guid = String(type === 'sale' ? item.json.saleGuid : item.json.listingGuid).toLowerCase();
@@ -157,10 +159,19 @@ export class FilesHistory {
 				const took = f.statuses.some((s) => s.at >= graceStart && sameStatus(s.status, item.json.status));
 				if (!took) wrong.push(`${where}: a status it did not take after the watch began`);
 				const from = item.json.previousStatus === null ? undefined : item.json.previousStatus;
-				// n8n's double: a report from where the state polled again left the file (as reported
-				// then, or as the watch began), the file reported since; the same status again among them.
-				if (putBack && reportedBefore && (putBack.has(f.guid) ? from !== undefined && sameStatus(from, putBack.get(f.guid)) : isStart(f, from))) continue;
-				if (reportedBefore ? !(from !== undefined && sameStatus(from, known)) : !isStart(f, from)) {
+				// n8n's double: a report from where a state polled again left the file (as reported then, or
+				// as the watch began), the file reported since; the same status again among them. The runs
+				// after the repoll start from its save, which knows no later report of a file it did not
+				// report itself: once a file, such a report may come from them too.
+				const fromKnown = reportedBefore ? from !== undefined && sameStatus(from, known) : isStart(f, from);
+				const putBack = reportedBefore && !fromKnown
+					? putBacks.find((p) => !p.used.has(f.guid) && (p.state.has(f.guid) ? from !== undefined && sameStatus(from, p.state.get(f.guid)) : isStart(f, from)))
+					: undefined;
+				if (putBack) {
+					putBack.used.add(f.guid);
+					continue;
+				}
+				if (!fromKnown) {
 					wrong.push(`${where}: from ${String(from ?? 'nothing (new)')}, and it was in ${String(known ?? 'nothing')}`);
 				}
 				if (known !== undefined && sameStatus(known, item.json.status) && reportedBefore) wrong.push(`${where}: reported again`);
