@@ -113,14 +113,16 @@ export class FilesHistory {
 		if (targets.length) return this.checkFiltered(runs, targets);
 		const wrong: string[] = [];
 		const last = new Map<string, string | undefined>();
-		/**
-		 * What had been reported of each file once the first n runs had started: a run that polled a
-		 * state another process had emitted from (repollOf: n8n ran both, limit (3)), or a later run
-		 * from that run's save, may report a file from where that state left it, once a file.
-		 */
+		/** What had been reported of each file once the first n runs had started. */
 		const reportedAfter: Array<Map<string, string | undefined>> = [new Map()];
-		/** The states put back and polled again so far, and the files reported from where each left them. */
-		const putBacks: Array<{ state: Map<string, string | undefined>; used: Set<string> }> = [];
+		/**
+		 * The lines of reports the node's state may carry on, each a file's status as last reported in
+		 * it: the watch's own, and one from every state put back and polled again (repollOf: n8n ran
+		 * both, limit (3)). The run that polled it and the runs from its save report from where that
+		 * state left a file, while the process whose report was put back carries on from its memory.
+		 * Without a repoll there is one line, and every report is from the status last reported.
+		 */
+		const lines: Array<Map<string, string | undefined>> = [new Map()];
 		const atWatch = (f: FileTruth): string | undefined => {
 			const before = f.statuses.filter((s) => s.at < this.watchFrom);
 			return before.length ? before[before.length - 1].status : undefined;
@@ -136,7 +138,7 @@ export class FilesHistory {
 		};
 		const isStart = (f: FileTruth, status: unknown) => startStatuses(f).some((s) => (s === undefined ? status === undefined : sameStatus(s, status)));
 		for (const [r, run] of runs.entries()) {
-			if (repollOf[r] !== undefined) putBacks.push({ state: reportedAfter[repollOf[r]!], used: new Set() });
+			if (repollOf[r] !== undefined) lines.push(new Map(reportedAfter[repollOf[r]!]));
 			for (const item of run) {
 				const type = item.json.objectType === 'sale' ? 'sale' : 'listing';
 				const guid = String(type === 'sale' ? item.json.saleGuid : item.json.listingGuid).toLowerCase();
@@ -154,27 +156,21 @@ export class FilesHistory {
 					// earlier status), so this may be no change at all; it must be a status the file had.
 					const had = f.statuses.some((s, n) => (s.at >= this.watchFrom || f.statuses[n + 1]?.at === undefined || f.statuses[n + 1].at >= this.watchFrom) && sameStatus(s.status, item.json.status));
 					if (!had) wrong.push(`${where}: a status it did not have after the watch began`);
+					// The lines that had not reported the file yet: the report came from one of them.
+					for (const line of lines) if (!line.has(f.guid)) line.set(f.guid, String(item.json.status));
+					lines[0].set(f.guid, String(item.json.status));
 					continue;
 				}
 				const took = f.statuses.some((s) => s.at >= graceStart && sameStatus(s.status, item.json.status));
 				if (!took) wrong.push(`${where}: a status it did not take after the watch began`);
 				const from = item.json.previousStatus === null ? undefined : item.json.previousStatus;
-				// n8n's double: a report from where a state polled again left the file (as reported then, or
-				// as the watch began), the file reported since; the same status again among them. The runs
-				// after the repoll start from its save, which knows no later report of a file it did not
-				// report itself: once a file, such a report may come from them too.
-				const fromKnown = reportedBefore ? from !== undefined && sameStatus(from, known) : isStart(f, from);
-				const putBack = reportedBefore && !fromKnown
-					? putBacks.find((p) => !p.used.has(f.guid) && (p.state.has(f.guid) ? from !== undefined && sameStatus(from, p.state.get(f.guid)) : isStart(f, from)))
-					: undefined;
-				if (putBack) {
-					putBack.used.add(f.guid);
-					continue;
-				}
-				if (!fromKnown) {
+				const fromLine = (line: Map<string, string | undefined>) => (line.has(f.guid) ? from !== undefined && sameStatus(from, line.get(f.guid)) : isStart(f, from));
+				const matched = lines.filter(fromLine);
+				if (!matched.length) {
 					wrong.push(`${where}: from ${String(from ?? 'nothing (new)')}, and it was in ${String(known ?? 'nothing')}`);
-				}
-				if (known !== undefined && sameStatus(known, item.json.status) && reportedBefore) wrong.push(`${where}: reported again`);
+					if (known !== undefined && sameStatus(known, item.json.status) && reportedBefore) wrong.push(`${where}: reported again`);
+				} else if (matched.some((line) => line.has(f.guid) && sameStatus(line.get(f.guid), item.json.status))) wrong.push(`${where}: reported again`);
+				for (const line of matched.length ? matched : [lines[0]]) line.set(f.guid, String(item.json.status));
 			}
 			reportedAfter.push(new Map(last));
 		}

@@ -438,6 +438,35 @@ describe('Status Changed: histories of issue 53', () => {
 		});
 	});
 
+	// Found by the generated histories at seed 2 (issue 61; shrunk from 27 commands): main 0 reported
+	// a sale's move, and a sibling's save put the state back; main 1 polled that state and reported
+	// the sale's next move from where that state had left the sale; the sibling put it back again; and
+	// main 0, carrying on from its memory, reported the same move from where it had reported the sale.
+	// Two lines of reports, each exact in itself (limit (3)): the model follows every line that a
+	// state put back and polled again begins, and the process's own beside it.
+	it('a move reported, put back, the other main reporting the next move from the state put back, put back again: the first main reports it too, from its own last report (limit 3)', async () => {
+		await expectExact({
+			runtime: { scheduler: 'durable', mains: 2 },
+			upgradeFrom: 'statusChanged',
+			behind: 159_279,
+			displayAtStart: true,
+			commands: [
+				{ t: 'tick', main: 2 },
+				{ t: 'status', pick: 105, status: 5 },
+				{ t: 'tick', main: 2 },
+				{ t: 'settle' },
+				{ t: 'tick', main: 2 },
+				{ t: 'tick', main: 2 },
+				{ t: 'settle' },
+				{ t: 'status', pick: 105, status: 4 },
+				{ t: 'tick', main: 1, sibling: 'after' },
+				{ t: 'tick', main: 2 },
+				{ t: 'settle' },
+				{ t: 'tick', main: 1, sibling: 'after' },
+			],
+		});
+	});
+
 	it('an upgrade under the durable scheduler, unpublished and published again: a change made while unpublished is reported once, from the status it left', async () => {
 		await expectExact({ runtime: { scheduler: 'durable', mains: 2 }, upgradeFrom: 'statusChanged', commands: [{ t: 'tick', main: 1 }, { t: 'unpublish' }, { t: 'status', pick: 0, status: 0 }, { t: 'publish' }] });
 	});
