@@ -143,7 +143,8 @@ export class OffersHistory {
 	check(runs: INodeExecutionData[][], o: { includeUpdates: boolean; submittedSince: number }, repollOf: Array<number | undefined> = []): string[] {
 		const wrong: string[] = [];
 		const reported = new Map<string, number[]>();
-		const news = new Map<string, number>();
+		/** Offers reported new. */
+		const news = new Set<string>();
 		/** The run of each first report (`id#version`, `id#new`), and how many times it was made. */
 		const first = new Map<string, { run: number; times: number }>();
 		const repolls = repollOf.flatMap((from, run) => (from === undefined ? [] : [{ from, run }]));
@@ -177,8 +178,8 @@ export class OffersHistory {
 			const stampedInWatch = event === 'updated' && unknown && versions[index].stampedAt >= this.watchFrom;
 			if (versions[index].appearedAt < this.watchFrom && !stampedInWatch) wrong.push(`${String(event)} ${id}: a version from before the watch began`);
 			if (event === 'new') {
-				if (again(`${id}#new`, run)) news.set(id, (news.get(id) ?? 1) + 1);
-				else if (!news.has(id)) news.set(id, 1);
+				if (again(`${id}#new`, run)) wrong.push(`new ${id}: reported new again`);
+				news.add(id);
 				// Said so: an offer first seen after the watch began may be an older one changed since.
 				if (versions[0].appearedAt < this.watchFrom && !unknown) wrong.push(`new ${id}: the offer was there before the watch began`);
 			} else if (event !== 'updated') wrong.push(`${String(event)} ${id}: no such event`);
@@ -189,7 +190,6 @@ export class OffersHistory {
 			if (again(`${id}#${index}`, run)) wrong.push(`${String(event)} ${id}: version ${index + 1} reported again`);
 			reported.set(id, [...seen, index]);
 		}
-		for (const [id, count] of news) if (count > 1) wrong.push(`new ${id}: reported new ${count} times`);
 		for (const [id, versions] of this.versions) {
 			if (Date.parse(versions[versions.length - 1].offer.OfferSubmissionDate) < o.submittedSince) continue;
 			const created = versions[0].appearedAt >= this.watchFrom;
