@@ -157,6 +157,12 @@ export class PollRuntime {
 	 * puts a state back that a poll emitted from, for another main or a restarted one to poll again.
 	 */
 	private readonly emittedFrom = new Map<number, Array<{ main: number; generation: number; items: IDataObject[] }>>();
+	/**
+	 * The activations that polled each stored state, and how many emits from it had come before: an
+	 * activation reads a state D7 put back as new (limit 3), and what it found may go out with a later
+	 * tick of its process (kept past n8n's deadline).
+	 */
+	private readonly activationsOf = new Map<number, Array<{ main: number; generation: number; after: number }>>();
 	/** Items n8n delivered twice (two polls of one stored state on two processes, D4 or D7): n8n's, not the node's. */
 	doubledByN8n = 0;
 	private parameters: INodeParameters;
@@ -332,6 +338,7 @@ export class PollRuntime {
 		const global = durable ? (JSON.parse(this.db.global) as IDataObject) : (m.workflowGlobal as IDataObject);
 		const startedAt = this.o.clock.now();
 		const tick = durable && kind === 'tick';
+		if (kind === 'activation') this.activationsOf.set(version, [...(this.activationsOf.get(version) ?? []), { main, generation, after: (this.emittedFrom.get(version) ?? []).length }]);
 		let output: INodeExecutionData[][] | null = null;
 		let failure: Error | undefined;
 		try {
@@ -377,7 +384,9 @@ export class PollRuntime {
 			// An activation (a new version, publishing again) polls a state D7 put back like another
 			// process: the node cannot tell it from a state whose emitting poll n8n threw away (C3, D4),
 			// and must read that one again (docs/ARCHITECTURE.md, limit 3).
-			const twins = polledBefore.filter((t) => t.main !== main || t.generation !== m.generation || kind === 'activation');
+			// So does a later poll of the activation's process, which may emit what the activation found.
+			const activated = (n: number) => (this.activationsOf.get(version) ?? []).some((a) => a.main === main && a.generation === m.generation && a.after > n);
+			const twins = polledBefore.filter((t, n) => t.main !== main || t.generation !== m.generation || kind === 'activation' || activated(n));
 			const same = this.o.sameReport ?? ((a: IDataObject, b: IDataObject) => json(a) === json(b));
 			const items = output[0].filter((item) => !twins.some((twin) => twin.items.some((earlier) => same(earlier, item.json))));
 			if (items.length < output[0].length) {

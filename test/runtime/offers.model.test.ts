@@ -369,3 +369,31 @@ describe('SkySlope Trigger: histories the widened generators made', () => {
 		});
 	});
 });
+
+describe('SkySlope Trigger: histories the heavier abandoned polls made (issue 61)', () => {
+	// Made at seed 1 (100 histories) once two abandoned polls came twice as often, shrunk from 66
+	// commands: not the node's, the harness's. A tick beside the sibling trigger reported a new offer,
+	// and the sibling's save put the state back; published again, the activation read that state as
+	// new (limit (3): it cannot tell it from a state whose emitting poll n8n threw away), ran past
+	// n8n's deadline, and its process's next tick emitted what it had found. The harness counted the
+	// repeat as n8n's only from the activation itself; it now counts it from the activation's process
+	// too (harness/n8n-runtime/polls.ts, `activationsOf`).
+	it('a new offer reported beside the sibling trigger, published again, the activation past the deadline: its repeat, emitted by the next tick, is n8n\'s', async () => {
+		await expectExact({
+			runtime: { scheduler: 'durable', mains: 1 },
+			event: 'newOffers',
+			ahead: 1015,
+			commands: [
+				{ t: 'latency', ms: 26047 },
+				{ t: 'create', daysAgo: 0, listing: 0 },
+				{ t: 'advance', ms: 60000 },
+				{ t: 'tick' },
+				{ t: 'settle' },
+				{ t: 'tick', main: 2 },
+				{ t: 'settle' },
+				{ t: 'tick', main: 0, sibling: 'after' },
+				{ t: 'unpublish' },
+			],
+		});
+	});
+});
