@@ -76,8 +76,8 @@ const MUTANTS: Mutant[] = [
 	{
 		id: 'late-reread-dropped',
 		file: 'nodes/SkySlope/shared/pollRuntime.ts',
-		from: 'const reread = lateFrom ? await readAgain(ctx, label, poll, lateFrom, { budgetMs, since: now }) : undefined;',
-		to: 'const reread = lateFrom ? await readAgain(ctx, label, poll, lateFrom, { budgetMs, since: now }).then((r) => (r && r.elapsed <= deadline ? r : undefined)) : undefined;',
+		from: 'const reread = lateFrom ? await readAgain(ctx, label, poll, lateFrom, { budgetMs, since: now, late: { state: copyJson(clean(start)) as IDataObject, items: keptItems } }) : undefined;',
+		to: 'const reread = lateFrom ? await readAgain(ctx, label, poll, lateFrom, { budgetMs, since: now, late: { state: copyJson(clean(start)) as IDataObject, items: keptItems } }).then((r) => (r && r.elapsed <= deadline ? r : undefined)) : undefined;',
 		what: "a read again after a late poll that is late too is thrown away: the next tick emits the first poll's older items (issue 61)",
 		tests: POLL,
 	},

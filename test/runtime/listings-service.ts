@@ -37,6 +37,18 @@ interface FileTruth {
 	mods: Array<{ stamp: number; at: number }>;
 }
 
+/**
+ * The status a file holds, since when it has held it: a status it left the moment it took it (two
+ * changes at one instant of the model) was never there for any read, and a move back to the status
+ * it left is no move.
+ */
+function lastHeld(f: FileTruth): { status: string; at: number } {
+	const held = f.statuses.filter((s, n) => f.statuses[n + 1]?.at !== s.at);
+	let since = held.length - 1;
+	while (since > 0 && sameStatus(held[since - 1].status, held[since].status)) since--;
+	return { status: held[held.length - 1].status, at: held[since].at };
+}
+
 export class FilesHistory {
 	readonly files = new Map<string, FileTruth>();
 	watchFrom = Number.POSITIVE_INFINITY;
@@ -137,6 +149,25 @@ export class FilesHistory {
 			return [before.length ? before[before.length - 1].status : undefined, ...f.statuses.filter((s) => s.at >= graceStart && s.at < graceEnd).map((s) => s.status)];
 		};
 		const isStart = (f: FileTruth, status: unknown) => startStatuses(f).some((s) => (s === undefined ? status === undefined : sameStatus(s, status)));
+		/**
+		 * No run reads a file before a read another run already reported from: lines of reports may
+		 * repeat a move (limit (3)), each from a read of its own. A report's `modifiedOn` tells which of
+		 * the file's modifications its read came after (to the second, as the service stamps); one older
+		 * than a modification an earlier report had read is an older read emitted after a newer one.
+		 */
+		const readAfter = (f: FileTruth, modifiedOn: unknown) => {
+			const second = Math.floor(Date.parse(String(modifiedOn)) / 1000);
+			return f.mods.flatMap((m, n) => (Math.floor(m.stamp / 1000) === second ? [n] : []));
+		};
+		/** Per file: the latest modification a report so far was surely read after, and that report's modifiedOn. */
+		const newest = new Map<string, { mod: number; modifiedOn: string }>();
+		const inOrder = (f: FileTruth, where: string, modifiedOn: unknown) => {
+			const mods = readAfter(f, modifiedOn);
+			if (!mods.length) return;
+			const seen = newest.get(f.guid);
+			if (seen && Math.max(...mods) < seen.mod) wrong.push(`${where}: read as modified at ${String(modifiedOn)}, after a report read as modified at ${seen.modifiedOn}`);
+			if (!seen || mods[0] > seen.mod) newest.set(f.guid, { mod: mods[0], modifiedOn: String(modifiedOn) });
+		};
 		for (const [r, run] of runs.entries()) {
 			if (repollOf[r] !== undefined) lines.push(new Map(reportedAfter[repollOf[r]!]));
 			for (const item of run) {
@@ -148,6 +179,7 @@ export class FilesHistory {
 					continue;
 				}
 				const where = `${type} ${guid} to ${String(item.json.status)}`;
+				inOrder(f, where, item.json.modifiedOn);
 				const reportedBefore = last.has(f.guid);
 				const known = reportedBefore ? last.get(f.guid) : atWatch(f);
 				last.set(f.guid, String(item.json.status));
@@ -266,7 +298,7 @@ export class FilesHistory {
 		const graceEnd = this.watchFrom + MAX_SKEW_MS;
 		for (const [key, f] of this.files) {
 			if (f.deleted) continue;
-			const now = f.statuses[f.statuses.length - 1];
+			const now = lastHeld(f);
 			// A move inside the grace may be taken for the status the watch began with.
 			if (now.at < graceEnd || !targets.some((t) => sameStatus(t, now.status))) continue;
 			if (!sameStatus(last.get(key), now.status)) wrong.push(`${f.type} ${f.guid}: in ${now.status} (asked for), last reported in ${last.get(key) ?? 'nothing'}`);

@@ -371,7 +371,7 @@ describe('SkySlope Trigger: histories the widened generators made', () => {
 });
 
 describe('SkySlope Trigger: histories the heavier abandoned polls made (issue 61)', () => {
-	// Made at seed 1 (100 histories) once two abandoned polls came twice as often, shrunk from 66
+	// Made at seed 1 (100 histories) at weight 3 for two abandoned polls (a trial), shrunk from 66
 	// commands: not the node's, the harness's. A tick beside the sibling trigger reported a new offer,
 	// and the sibling's save put the state back; published again, the activation read that state as
 	// new (limit (3): it cannot tell it from a state whose emitting poll n8n threw away), ran past

@@ -88,10 +88,10 @@ export async function pollListingsSales(this: IPollFunctions, event: TriggerEven
 		return null;
 	}
 
-	return await exclusivePoll(this, { label: `SkySlope Trigger (${listingsService.label})`, watch: event }, async (stored, { budgetMs }) => {
+	return await exclusivePoll(this, { label: `SkySlope Trigger (${listingsService.label})`, watch: event }, async (stored, { budgetMs, late }) => {
 		const state: TriggerState = stored.event === event ? (stored as TriggerState) : {};
 		if (event === 'statusChanged') {
-			const { state: next, emit } = await pollStatusChanged(this, { types, targets: statuses, state, budgetMs });
+			const { state: next, emit } = await pollStatusChanged(this, { types, targets: statuses, state, budgetMs, late: late as { state: TriggerState; items: IDataObject[] } | undefined });
 			return { state: next as IDataObject, emit: this.helpers.returnJsonArray(emit) };
 		}
 		if (!state.cursor) {

@@ -118,8 +118,15 @@ function clean(state: IDataObject): IDataObject {
 	return rest;
 }
 
-/** What a poll of a trigger does: from a state (its own copy), the state to keep and the items to emit; `budgetMs`, n8n's time for it. */
-export type TriggerPoll = (state: IDataObject, poll: { budgetMs: number }) => Promise<{ state: IDataObject; emit: INodeExecutionData[] }>;
+/**
+ * What a poll of a trigger does: from a state (its own copy), the state to keep and the items to
+ * emit; `budgetMs`, n8n's time for it. `late`, in a read again after a late poll: the state that
+ * poll reached and the items it kept, for what it learned and did not emit (a status not asked for).
+ */
+export type TriggerPoll = (
+	state: IDataObject,
+	poll: { budgetMs: number; late?: { state: IDataObject; items: IDataObject[] } },
+) => Promise<{ state: IDataObject; emit: INodeExecutionData[] }>;
 
 /**
  * The state of a watch's first poll, kept in the workflow's global static data, which n8n saves
@@ -202,8 +209,10 @@ export async function exclusivePoll(
 		// same as the other main's, a repeat n8n's save made, never an older change after a newer).
 		// Late again, what it read replaces the kept items, which it covers and is newer than, and goes
 		// at the next tick, reading nothing (a service always that slow still gets its changes out);
-		// failing, the kept items go so.
-		const reread = lateFrom ? await readAgain(ctx, label, poll, lateFrom, { budgetMs, since: now }) : undefined;
+		// failing, the kept items go so. What the late poll learned and did not emit (a file moved to a
+		// status not asked for) is the poll's to carry over (`late`): read again from before it, a file
+		// moved out and back would otherwise never be seen moving back.
+		const reread = lateFrom ? await readAgain(ctx, label, poll, lateFrom, { budgetMs, since: now, late: { state: copyJson(clean(start)) as IDataObject, items: keptItems } }) : undefined;
 		const pending = reread ? [] : keptItems;
 		// A copy: n8n's static data is a watched proxy, and a poll that fails must leave it as it was.
 		const { state, emit } = reread ?? (pending.length ? { state: copyJson(clean(start)) as IDataObject, emit: [] } : await poll(copyJson(clean(start)) as IDataObject, { budgetMs }));
@@ -246,10 +255,10 @@ async function readAgain(
 	label: string,
 	poll: TriggerPoll,
 	from: IDataObject,
-	{ budgetMs, since }: { budgetMs: number; since: number },
+	{ budgetMs, since, late }: { budgetMs: number; since: number; late: { state: IDataObject; items: IDataObject[] } },
 ): Promise<{ state: IDataObject; emit: INodeExecutionData[]; elapsed: number } | undefined> {
 	try {
-		const outcome = await poll(copyJson(from) as IDataObject, { budgetMs });
+		const outcome = await poll(copyJson(from) as IDataObject, { budgetMs, late });
 		return { ...outcome, elapsed: Date.now() - since };
 	} catch (error) {
 		ctx.logger.warn(`${label}: reading again after a late poll failed (${(error as Error).message}); the items it kept are emitted as they are`);

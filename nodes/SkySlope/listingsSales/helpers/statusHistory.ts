@@ -4,7 +4,7 @@ import { serviceTime } from '../../shared';
 import { historyBudget } from '../../shared/pollRuntime';
 import { readExport, readWindow } from './exportReads';
 import { summaryCounts } from './exportSummary';
-import { fileGuid, StatusBook } from './statusBook';
+import { fileGuid, fileType, StatusBook } from './statusBook';
 import { eventTime, selectEvents, statusChange, windowStart, type TriggerState } from './triggerState';
 
 /**
@@ -169,7 +169,7 @@ async function readSlice(
  */
 export async function pollStatusChanged(
 	ctx: IPollFunctions,
-	options: { types: string[]; targets: string[]; state: TriggerState; budgetMs: number },
+	options: { types: string[]; targets: string[]; state: TriggerState; budgetMs: number; late?: { state: TriggerState; items: IDataObject[] } },
 ): Promise<{ state: TriggerState; emit: IDataObject[] }> {
 	const { types, targets } = options;
 	const startedAt = Date.now();
@@ -177,6 +177,17 @@ export async function pollStatusChanged(
 	if (begun) return { state, emit: [] };
 
 	const book = StatusBook.from(state.book as NonNullable<TriggerState['book']>);
+	// Read again from before a late poll: the statuses it read stand, but for the files of the items
+	// it kept, which this read reports afresh (pollRuntime.ts, the read again).
+	const late = options.late;
+	if (late && late.state.event === 'statusChanged' && StatusBook.fits(late.state.book, types)) {
+		const kept = late.items.flatMap((item) => {
+			const type = fileType(item);
+			const guid = fileGuid(item);
+			return type && guid ? [{ type, guid }] : [];
+		});
+		book.carryFrom(StatusBook.from(late.state.book), kept);
+	}
 	const earlierBook = state.earlier ? StatusBook.from(state.earlier) : undefined;
 	const earlierStatuses = state.statuses ?? {};
 	const reading = state.history !== undefined;
