@@ -164,8 +164,9 @@ export class FilesHistory {
 		/** Per file: the latest modification a report so far was surely read after, and that report's modifiedOn. */
 		const newest = new Map<string, { mod: number; modifiedOn: string }>();
 		const inOrder = (f: FileTruth, where: string, modifiedOn: unknown) => {
+			if (!ordered) return;
 			const mods = readAfter(f, modifiedOn);
-			if (!ordered || !mods.length) return;
+			if (!mods.length) return;
 			const seen = newest.get(f.guid);
 			if (seen && Math.max(...mods) < seen.mod) wrong.push(`${where}: read as modified at ${String(modifiedOn)}, after a report read as modified at ${seen.modifiedOn}`);
 			if (!seen || mods[0] > seen.mod) newest.set(f.guid, { mod: mods[0], modifiedOn: String(modifiedOn) });

@@ -98,21 +98,17 @@ export class StatusBook {
 
 	/**
 	 * Takes the status `later` holds for each file this book holds in another, but the files of
-	 * `except`: what a later read of the same files learned. How many files it took.
+	 * `except`: what a later read of the same files learned.
 	 */
-	carryFrom(later: StatusBook, except: Array<{ type: string; guid: string }>): number {
+	carryFrom(later: StatusBook, except: Array<{ type: string; guid: string }>): void {
 		const skip = new Set(except.map(({ type, guid }) => fileBookKey(type, guid)));
-		let taken = 0;
 		for (const [status, keys] of later.stored) {
 			for (let at = 0; at < keys.length; at += KEY_LENGTH) {
 				const key = keys.slice(at, at + KEY_LENGTH);
 				const mine = skip.has(key) ? undefined : this.statusOf(key);
-				if (mine === undefined || mine === status) continue;
-				this.changed.set(key, status);
-				taken++;
+				if (mine !== undefined && mine !== status) this.changed.set(key, status);
 			}
 		}
-		return taken;
 	}
 
 	toData(): StatusBookData {
