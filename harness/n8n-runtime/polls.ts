@@ -106,11 +106,35 @@ export type Execution =
 	 * it: n8n's double, not the node's (docs/ARCHITECTURE.md, limit (3)). Such a run is recorded
 	 * with no items when all it emitted were doubles: the polls after it start from its save.
 	 */
-	| { kind: 'run'; items: INodeExecutionData[]; at: number; main: number; repollOf?: number }
+	| {
+			kind: 'run';
+			items: INodeExecutionData[];
+			at: number;
+			main: number;
+			repollOf?: number;
+			/**
+			 * The earliest start of a read this run may carry: its poll's start, or, after its process's
+			 * poll past the node's deadline, that poll's start (its items kept for the next tick), or
+			 * the start of an activation past it whose save this run polled.
+			 */
+			readFrom: number;
+			/**
+			 * The node's promise lets this run emit a read older than a report already run: its
+			 * process's last two polls ran past the deadline (a read again late too goes out as it was
+			 * read, limit 3), or it polled the save of an activation past it (docs/ARCHITECTURE.md, "A
+			 * poll past n8n's timeout").
+			 */
+			mayFollowNewer: boolean;
+	  }
 	| { kind: 'error'; message: string; at: number; main: number };
 
 /** D3: the durable scheduler abandons a poll after this long (N8N_SCHEDULER_POLL_TIMEOUT). */
 export const DURABLE_POLL_TIMEOUT_MS = 45_000;
+/**
+ * The node's deadline for a poll that is not a durable tick (its promise, docs/ARCHITECTURE.md):
+ * past it, the poll keeps its items for the next tick, as a durable tick past 45 s does.
+ */
+const NODE_LATE_MS = 80_000;
 /** B4. */
 export const PUBLISH_DEADLINE_MS = 94_000;
 /** D6. */
@@ -128,6 +152,12 @@ interface Main {
 	workflowGlobal?: IDataObject;
 	/** Classic: the registration this main holds (C3), none when it holds no triggers. */
 	registration?: number;
+	/**
+	 * This process's polls that ran past the node's deadline, in a row, and the last one's start; a
+	 * poll that began while another ran does nothing (the node's guard) and counts for nothing.
+	 */
+	late: { inARow: number; since: number };
+	polling: number;
 }
 
 type PollKind = 'tick' | 'activation' | 'test';
@@ -163,13 +193,15 @@ export class PollRuntime {
 	 * tick of its process (kept past n8n's deadline).
 	 */
 	private readonly activationsOf = new Map<number, Array<{ main: number; generation: number; after: number }>>();
+	/** The stored states an activation past the node's deadline saved, with its start: their items were read then. */
+	private readonly lateSaves = new Map<number, number>();
 	/** Items n8n delivered twice (two polls of one stored state on two processes, D4 or D7): n8n's, not the node's. */
 	doubledByN8n = 0;
 	private parameters: INodeParameters;
 
 	constructor(private readonly o: PollRuntimeOptions) {
 		if (o.staticData) this.db.staticData = json(o.staticData);
-		for (let n = 0; n < (o.mains ?? 1); n++) this.mains.push({ node: o.loadNode(), generation: 0 });
+		for (let n = 0; n < (o.mains ?? 1); n++) this.mains.push({ node: o.loadNode(), generation: 0, late: { inARow: 0, since: 0 }, polling: 0 });
 		if (o.cursors && o.scheduler !== 'durable') throw new Error('durable poll cursors need the durable scheduler');
 		this.parameters = o.parameters;
 	}
@@ -277,6 +309,12 @@ export class PollRuntime {
 			if (this.db.staticData === read.staticData && this.db.global === read.global) return;
 			this.db.staticData = read.staticData;
 			this.db.global = read.global;
+			// Every save since that state is lost, and with it what the polls that made them emitted: a
+			// poll of the state put back may find those items again (another main's emit from a later
+			// state of its own, say), n8n's double as much as one from the state itself.
+			const since = [...this.emittedFrom].filter(([v]) => v > read.version).flatMap(([, emits]) => emits);
+			const kept = this.emittedFrom.get(read.version) ?? [];
+			this.emittedFrom.set(read.version, [...kept, ...since.filter((e) => !kept.includes(e))]);
 			this.dbVersion = read.version;
 			this.trace.push(`a sibling trigger's emit saved the workflow's static data as it was before the tick`);
 		});
@@ -288,6 +326,8 @@ export class PollRuntime {
 		const m = this.mains[main % this.mains.length];
 		m.generation++;
 		m.node = this.o.loadNode();
+		m.late = { inARow: 0, since: 0 };
+		m.polling = 0;
 		this.deregister(m);
 		this.trace.push(`restart main ${main % this.mains.length}`);
 		if (main % this.mains.length === this.leader && this.db.active) await this.activate(this.leader, this.o.scheduler === 'classic');
@@ -341,16 +381,26 @@ export class PollRuntime {
 		if (kind === 'activation') this.activationsOf.set(version, [...(this.activationsOf.get(version) ?? []), { main, generation, after: (this.emittedFrom.get(version) ?? []).length }]);
 		let output: INodeExecutionData[][] | null = null;
 		let failure: Error | undefined;
+		const beside = m.polling > 0;
+		m.polling++;
 		try {
 			output = await this.callPoll(m.node, staticData, kind, global);
 		} catch (error) {
 			failure = error as Error;
+		} finally {
+			if (m.generation === generation) m.polling--;
 		}
 		const at = this.o.clock.now();
 		if (m.generation !== generation) {
 			this.trace.push(`a poll of main ${main}'s old process ended: gone with it`);
 			return;
 		}
+		const lateBefore = m.late;
+		const overran = at - startedAt > (tick ? DURABLE_POLL_TIMEOUT_MS : NODE_LATE_MS);
+		if (!beside) m.late = overran ? { inARow: lateBefore.inARow + 1, since: startedAt } : { inARow: 0, since: 0 };
+		const lateSave = this.lateSaves.get(version);
+		const readFrom = Math.min(startedAt, lateBefore.inARow ? lateBefore.since : startedAt, lateSave ?? startedAt);
+		const mayFollowNewer = lateBefore.inARow >= 2 || lateSave !== undefined;
 		if (tick && at - startedAt > DURABLE_POLL_TIMEOUT_MS) {
 			this.trace.push(`poll on main ${main} abandoned after ${Math.round((at - startedAt) / 1000)} s`);
 			if (this.db.active) this.backOff({ timedOut: true });
@@ -394,12 +444,12 @@ export class PollRuntime {
 				// main and the inline poll of a publish on the other (D4 lets the first run), or a state D7
 				// put back, polled by another main, after a restart or by an activation. No node can tell.
 				this.doubledByN8n += output[0].length - items.length;
-				this.trace.push(`poll on main ${main} repeats ${output[0].length - items.length} item(s) of main ${twins.map((t) => t.main).join(', ')}'s poll(s) of the same stored state: n8n ran both`);
+				this.trace.push(`poll on main ${main} repeats ${output[0].length - items.length} item(s) of main ${[...new Set(twins.map((t) => t.main))].join(', ')}'s poll(s) of the same stored state: n8n ran both`);
 			}
 			this.emittedFrom.set(version, [...polledBefore, { main, generation: m.generation, items: output[0].map((item) => JSON.parse(json(item.json)) as IDataObject) }]);
 			// A repoll whose items are all doubles still ran, and its save is what later polls start from:
 			// the oracle is told of it (repollOf), with no items.
-			if (items.length || twins.length) this.executions.push({ kind: 'run', items, at, main, ...(twins.length ? { repollOf: this.runsAtVersion.get(version) ?? 0 } : {}) });
+			if (items.length || twins.length) this.executions.push({ kind: 'run', items, at, main, readFrom, mayFollowNewer, ...(twins.length ? { repollOf: this.runsAtVersion.get(version) ?? 0 } : {}) });
 			this.trace.push(`poll on main ${main} emitted ${output[0].length}`);
 			// B1 (the save at emit: the workflow's static data), B2 (the cursor with the run).
 			if (this.o.cursors) this.db.cursor = json(staticData);
@@ -416,6 +466,8 @@ export class PollRuntime {
 			if (!this.o.cursors) this.db.staticData = json(staticData);
 			this.db.global = json(global);
 			this.newVersion();
+			// Past the node's deadline, the activation's items were saved to go out with a later tick.
+			if (overran) this.lateSaves.set(this.dbVersion, startedAt);
 		}
 	}
 

@@ -49,6 +49,18 @@ function lastHeld(f: FileTruth): { status: string; at: number } {
 	return { status: held[held.length - 1].status, at: held[since].at };
 }
 
+/** What n8n's runtime knows of a run's reads (harness/n8n-runtime/polls.ts, `readFrom` and `mayFollowNewer`). */
+export interface RunReads {
+	readFrom: number;
+	mayFollowNewer: boolean;
+}
+
+/** The file's modifications a read stamped `modifiedOn` came after (to the second, as the service stamps). */
+function readAfter(f: FileTruth, modifiedOn: unknown): number[] {
+	const second = Math.floor(Date.parse(String(modifiedOn)) / 1000);
+	return f.mods.flatMap((m, n) => (Math.floor(m.stamp / 1000) === second ? [n] : []));
+}
+
 export class FilesHistory {
 	readonly files = new Map<string, FileTruth>();
 	watchFrom = Number.POSITIVE_INFINITY;
@@ -121,9 +133,9 @@ export class FilesHistory {
 	 * an earlier status the trigger could not know is said to be unknown. In the end, every file
 	 * still there was last reported in the status it holds.
 	 */
-	check(runs: INodeExecutionData[][], targets: string[] = [], repollOf: Array<number | undefined> = [], { ordered = false }: { ordered?: boolean } = {}): string[] {
-		if (targets.length) return this.checkFiltered(runs, targets);
-		const wrong: string[] = [];
+	check(runs: INodeExecutionData[][], targets: string[] = [], repollOf: Array<number | undefined> = [], { ordered = false, reads = [] }: { ordered?: boolean; reads?: RunReads[] } = {}): string[] {
+		const wrong = this.checkFresh(runs, reads, (item) => (item.json.objectType === 'sale' ? 'sale' : 'listing'));
+		if (targets.length) return [...wrong, ...this.checkFiltered(runs, targets)];
 		const last = new Map<string, string | undefined>();
 		/** What had been reported of each file once the first n runs had started. */
 		const reportedAfter: Array<Map<string, string | undefined>> = [new Map()];
@@ -150,25 +162,21 @@ export class FilesHistory {
 		};
 		const isStart = (f: FileTruth, status: unknown) => startStatuses(f).some((s) => (s === undefined ? status === undefined : sameStatus(s, status)));
 		/**
-		 * `ordered`: no run reports a read older than one another run already reported from. A report's
-		 * `modifiedOn` tells which of the file's modifications its read came after (to the second, as
-		 * the service stamps). Named histories ask it where the node keeps the order; the generated ones
-		 * cannot: under limit (3), a read again after a late poll that is late too goes out at the next
-		 * tick as it was read, and another main, its report put back by the sibling trigger, may have
-		 * read later (docs/ARCHITECTURE.md, "A poll past n8n's timeout").
+		 * `ordered`: no run reports a read older than one another run already reported from, but where
+		 * the node says it may (`reads`' `mayFollowNewer`: under limit (3), a read again after a late
+		 * poll that is late too goes out at the next tick as it was read, and another main, its report
+		 * put back by the sibling trigger, may have read later; docs/ARCHITECTURE.md, "A poll past
+		 * n8n's timeout"). A report's `modifiedOn` tells which of the file's modifications its read
+		 * came after (to the second, as the service stamps).
 		 */
-		const readAfter = (f: FileTruth, modifiedOn: unknown) => {
-			const second = Math.floor(Date.parse(String(modifiedOn)) / 1000);
-			return f.mods.flatMap((m, n) => (Math.floor(m.stamp / 1000) === second ? [n] : []));
-		};
 		/** Per file: the latest modification a report so far was surely read after, and that report's modifiedOn. */
 		const newest = new Map<string, { mod: number; modifiedOn: string }>();
-		const inOrder = (f: FileTruth, where: string, modifiedOn: unknown) => {
+		const inOrder = (f: FileTruth, where: string, modifiedOn: unknown, mayFollowNewer: boolean) => {
 			if (!ordered) return;
 			const mods = readAfter(f, modifiedOn);
 			if (!mods.length) return;
 			const seen = newest.get(f.guid);
-			if (seen && Math.max(...mods) < seen.mod) wrong.push(`${where}: read as modified at ${String(modifiedOn)}, after a report read as modified at ${seen.modifiedOn}`);
+			if (seen && Math.max(...mods) < seen.mod && !mayFollowNewer) wrong.push(`${where}: read as modified at ${String(modifiedOn)}, after a report read as modified at ${seen.modifiedOn}`);
 			if (!seen || mods[0] > seen.mod) newest.set(f.guid, { mod: mods[0], modifiedOn: String(modifiedOn) });
 		};
 		for (const [r, run] of runs.entries()) {
@@ -182,7 +190,7 @@ export class FilesHistory {
 					continue;
 				}
 				const where = `${type} ${guid} to ${String(item.json.status)}`;
-				inOrder(f, where, item.json.modifiedOn);
+				inOrder(f, where, item.json.modifiedOn, reads[r]?.mayFollowNewer === true);
 				const reportedBefore = last.has(f.guid);
 				const known = reportedBefore ? last.get(f.guid) : atWatch(f);
 				last.set(f.guid, String(item.json.status));
@@ -220,14 +228,38 @@ export class FilesHistory {
 	}
 
 	/**
+	 * No report is older than the poll its run may carry a read of (`reads`' `readFrom`): a file
+	 * modified again before that poll began was read after the change, and a report of what came
+	 * before it is a read the node should have replaced (a late poll's items kept past the read
+	 * again that covered them).
+	 */
+	private checkFresh(runs: INodeExecutionData[][], reads: RunReads[], typeOf: (item: INodeExecutionData) => 'listing' | 'sale'): string[] {
+		const wrong: string[] = [];
+		for (const [r, run] of runs.entries()) {
+			const readFrom = reads[r]?.readFrom;
+			if (readFrom === undefined) continue;
+			for (const item of run) {
+				const type = typeOf(item);
+				const f = this.files.get(`${type}:${String(type === 'sale' ? item.json.saleGuid : item.json.listingGuid).toLowerCase()}`);
+				if (!f) continue;
+				const mods = readAfter(f, item.json.modifiedOn);
+				if (!mods.length) continue;
+				const since = f.mods.find((m, n) => n > Math.max(...mods) && m.at < readFrom);
+				if (since) wrong.push(`${type} ${f.guid} at ${String(item.json.modifiedOn)}: read before a modification (${iso(since.stamp)}) made before the poll it came from began`);
+			}
+		}
+		return wrong;
+	}
+
+	/**
 	 * New and Changed events (`newListing`, `changedSale`, ...): a file of the event's type entered
 	 * after the watch began is reported new once, and none from before; each modification made after
 	 * the watch began is reported at most once, and every file's last one is reported. Within the
 	 * service's clock's distance of the watch's start either way, what came first cannot be told.
 	 */
-	checkEvents(runs: INodeExecutionData[][], event: string): string[] {
-		const wrong: string[] = [];
+	checkEvents(runs: INodeExecutionData[][], event: string, reads: RunReads[] = []): string[] {
 		const type = event.endsWith('Listing') ? 'listing' : 'sale';
+		const wrong = this.checkFresh(runs, reads, () => type);
 		const isNew = event.startsWith('new');
 		const graceStart = this.watchFrom - MAX_SKEW_MS;
 		const graceEnd = this.watchFrom + MAX_SKEW_MS;
