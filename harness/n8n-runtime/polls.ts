@@ -444,7 +444,7 @@ export class PollRuntime {
 				// main and the inline poll of a publish on the other (D4 lets the first run), or a state D7
 				// put back, polled by another main, after a restart or by an activation. No node can tell.
 				this.doubledByN8n += output[0].length - items.length;
-				this.trace.push(`poll on main ${main} repeats ${output[0].length - items.length} item(s) of main ${[...new Set(twins.map((t) => t.main))].join(', ')}'s poll(s) of the same stored state: n8n ran both`);
+				this.trace.push(`poll on main ${main} repeats ${output[0].length - items.length} item(s) of main ${[...new Set(twins.map((t) => t.main))].join(', ')}'s poll(s) of this stored state or of saves a put-back threw out: n8n ran both`);
 			}
 			this.emittedFrom.set(version, [...polledBefore, { main, generation: m.generation, items: output[0].map((item) => JSON.parse(json(item.json)) as IDataObject) }]);
 			// A repoll whose items are all doubles still ran, and its save is what later polls start from:

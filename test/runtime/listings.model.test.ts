@@ -634,7 +634,7 @@ describe('Status Changed and Changed events: histories the heavier abandoned pol
 		};
 		const { wrong, trace } = await play({ ...moves, runtime: { scheduler: 'durable', mains: 2 } });
 		expect(wrong).toEqual([]);
-		expect(trace).toContain("poll on main 0 repeats 1 item(s) of main 1's poll(s) of the same stored state: n8n ran both");
+		expect(trace).toContain("poll on main 0 repeats 1 item(s) of main 1's poll(s) of this stored state or of saves a put-back threw out: n8n ran both");
 		expect((await play({ ...moves, runtime: { scheduler: 'durable', cursors: true, mains: 2 } })).wrong).toEqual([]);
 	});
 });
