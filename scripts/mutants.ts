@@ -122,10 +122,6 @@ const MUTANTS: Mutant[] = [
 		to: 'const start: IDataObject & Stamp = kept;',
 		what: "another watch's state (the Event switched) is read as this one's",
 		tests: POLL,
-		elsewhere: {
-			tests: 'test/shared/poll-copy',
-			why: "a switch of Trigger On between services (the listings poll also starts afresh on another Event of its own): one model runs one service's sandbox",
-		},
 	},
 	{
 		id: 'our-clock',

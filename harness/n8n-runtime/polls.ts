@@ -61,9 +61,10 @@
 // memory (n8n's leader stays).
 //
 // What the generated histories (test/runtime) do not make, and why: a switch of Trigger On between
-// services (one model runs one service's sandbox; test/shared/poll-copy.test.ts holds a state of
-// another watch apart); New and Changed events with a file dated ahead of every clock (a creation
-// year read by slices is Status Changed's concern; these events read by date).
+// services (one model runs one service's sandbox; the listings model switches the Event within its
+// own, and test/shared/poll-copy.test.ts holds a state of another service's watch apart); New and
+// Changed events with a file dated ahead of every clock (a creation year read by slices is Status
+// Changed's concern; these events read by date).
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { PollContext } from 'n8n-core';
 
@@ -125,6 +126,14 @@ export type Execution =
 			 * poll past n8n's timeout").
 			 */
 			mayFollowNewer: boolean;
+			/** The stored state's version its emit saved (B1): a put-back older than it throws the save out. */
+			savedAs?: number;
+			/**
+			 * A sibling trigger's save (D7) put back a state older than this run's save: what the run
+			 * reported is in no stored state, and another process polling the one put back cannot see
+			 * a file move back to where that state left it (docs/ARCHITECTURE.md, limits (3) and (4)).
+			 */
+			putBack?: boolean;
 	  }
 	| { kind: 'error'; message: string; at: number; main: number };
 
@@ -315,6 +324,7 @@ export class PollRuntime {
 			const since = [...this.emittedFrom].filter(([v]) => v > read.version).flatMap(([, emits]) => emits);
 			const kept = this.emittedFrom.get(read.version) ?? [];
 			this.emittedFrom.set(read.version, [...kept, ...since.filter((e) => !kept.includes(e))]);
+			for (const run of this.runExecutions) if (run.savedAs !== undefined && run.savedAs > read.version) run.putBack = true;
 			this.dbVersion = read.version;
 			this.trace.push(`a sibling trigger's emit saved the workflow's static data as it was before the tick`);
 		});
@@ -449,13 +459,15 @@ export class PollRuntime {
 			this.emittedFrom.set(version, [...polledBefore, { main, generation: m.generation, items: output[0].map((item) => JSON.parse(json(item.json)) as IDataObject) }]);
 			// A repoll whose items are all doubles still ran, and its save is what later polls start from:
 			// the oracle is told of it (repollOf), with no items.
-			if (items.length || twins.length) this.executions.push({ kind: 'run', items, at, main, readFrom, mayFollowNewer, ...(twins.length ? { repollOf: this.runsAtVersion.get(version) ?? 0 } : {}) });
+			const run = items.length || twins.length ? { kind: 'run' as const, items, at, main, readFrom, mayFollowNewer, ...(twins.length ? { repollOf: this.runsAtVersion.get(version) ?? 0 } : {}) } : undefined;
+			if (run) this.executions.push(run);
 			this.trace.push(`poll on main ${main} emitted ${output[0].length}`);
 			// B1 (the save at emit: the workflow's static data), B2 (the cursor with the run).
 			if (this.o.cursors) this.db.cursor = json(staticData);
 			else this.db.staticData = json(staticData);
 			this.db.global = json(global);
 			this.newVersion();
+			if (run) (run as Extract<Execution, { kind: 'run' }>).savedAs = this.dbVersion;
 		} else if (tick && this.o.cursors && this.db.active) {
 			// B2: a quiet tick's cursor is committed alone.
 			this.db.cursor = json(staticData);

@@ -53,6 +53,8 @@ function lastHeld(f: FileTruth): { status: string; at: number } {
 export interface RunReads {
 	readFrom: number;
 	mayFollowNewer: boolean;
+	/** A sibling trigger's save put back a state older than this run's (limits (3) and (4)). */
+	putBack?: boolean;
 }
 
 /** The file's modifications a read stamped `modifiedOn` came after (to the second, as the service stamps). */
@@ -137,6 +139,8 @@ export class FilesHistory {
 		const wrong = this.checkFresh(runs, reads, (item) => (item.json.objectType === 'sale' ? 'sale' : 'listing'));
 		if (targets.length) return [...wrong, ...this.checkFiltered(runs, targets)];
 		const last = new Map<string, string | undefined>();
+		/** Per file: the run of its last report, and what it was last reported in (or held when the watch began) before it. */
+		const lastFrom = new Map<string, { run: number; known: string | undefined }>();
 		/** What had been reported of each file once the first n runs had started. */
 		const reportedAfter: Array<Map<string, string | undefined>> = [new Map()];
 		/**
@@ -194,6 +198,7 @@ export class FilesHistory {
 				const reportedBefore = last.has(f.guid);
 				const known = reportedBefore ? last.get(f.guid) : atWatch(f);
 				last.set(f.guid, String(item.json.status));
+				lastFrom.set(f.guid, { run: r, known });
 				if (item.json.previousStatusUnknown === true) {
 					// Said so: the file changed before the trigger had read its status (the service keeps no
 					// earlier status), so this may be no change at all; it must be a status the file had.
@@ -220,7 +225,13 @@ export class FilesHistory {
 		for (const f of this.files.values()) {
 			if (f.deleted) continue;
 			const now = f.statuses[f.statuses.length - 1].status;
-			if (last.has(f.guid) ? !sameStatus(last.get(f.guid), now) : !isStart(f, now)) {
+			// Limits (3) and (4) together (docs/ARCHITECTURE.md): the last report's save was thrown out by
+			// a sibling trigger's, and the file went back to the status the state put back holds for it.
+			// A process that polls that state finds no move; the one that reported carries on from its
+			// memory, but no tick of it need come.
+			const from = lastFrom.get(f.guid);
+			const hidden = from !== undefined && reads[from.run]?.putBack === true && from.known !== undefined && sameStatus(from.known, now);
+			if (last.has(f.guid) ? !sameStatus(last.get(f.guid), now) && !hidden : !isStart(f, now)) {
 				wrong.push(`${f.type} ${f.guid}: in ${now}, last reported in ${String(last.get(f.guid) ?? atWatch(f) ?? 'nothing')}`);
 			}
 		}

@@ -5,6 +5,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { Offer, OffersState } from '../../sandbox/offers';
 
 const DAY = 24 * 3600 * 1000;
+/** Whole days before publishing that the first poll's first window covers (it begins at most 30 days back). */
+const FIRST_WINDOW_DAYS = 29;
 
 export type OfferCommand =
 	| { t: 'create'; daysAgo: number; listing: number }
@@ -172,10 +174,13 @@ export class OffersHistory {
 				wrong.push(`${String(event)} ${id}: a version the service never answered`);
 				continue;
 			}
-			// Unless the service's clock, ahead, stamped it after the watch began: a change the baseline first
-			// sees then cannot be told from one made after publishing, and is reported saying its earlier
-			// version is unknown (docs/offers.md, "The first minutes after publishing").
-			const stampedInWatch = event === 'updated' && unknown && versions[index].stampedAt >= this.watchFrom;
+			// Unless the service's clock, ahead, stamped it after the watch began: a change a later baseline
+			// poll first sees then cannot be told from one made after publishing, and is reported saying its
+			// earlier version is unknown (docs/offers.md, "The first minutes after publishing"). Not one the
+			// first poll read: it reads its first window whole, the weeks before publishing (30 days a
+			// request), and reports nothing it read.
+			const laterBaseline = Date.parse(versions[index].offer.OfferSubmissionDate) < this.watchFrom - FIRST_WINDOW_DAYS * DAY;
+			const stampedInWatch = event === 'updated' && unknown && versions[index].stampedAt >= this.watchFrom && laterBaseline;
 			if (versions[index].appearedAt < this.watchFrom && !stampedInWatch) wrong.push(`${String(event)} ${id}: a version from before the watch began`);
 			if (event === 'new') {
 				if (again(`${id}#new`, run)) wrong.push(`new ${id}: reported new again`);
