@@ -302,11 +302,13 @@ export class Editor {
 	 */
 	async credentialsShown(justAdded = false): Promise<Array<{ label: string; value: string }>> {
 		await this.settle();
-		// n8n gives a node just added the credential of its type after it opens, not with it: wait a
-		// little for a value (a field still empty after that is what the test reports).
+		// n8n gives a node just added the credential of its type after it opens, not with it: wait for
+		// a value (a field still empty after that is what the test reports). With 5 s, one entry's
+		// field once read as not of its type with every stage of npm test side by side on 2 cores
+		// (2026-11-30, a fresh clone's .ci/run; the report did not say whether it was empty).
 		if (justAdded)
 			await this.page
-				.waitForFunction("[...document.querySelectorAll('[data-test-id=ndv] [data-test-id=node-credentials-select] input')].every((i) => i.value.trim() !== '')", undefined, { timeout: 5_000 })
+				.waitForFunction("[...document.querySelectorAll('[data-test-id=ndv] [data-test-id=node-credentials-select] input')].every((i) => i.value.trim() !== '')", undefined, { timeout: 15_000 })
 				.catch(() => undefined);
 		const selects = this.page.locator('[data-test-id=ndv] [data-test-id=node-credentials-select]');
 		// "Credential for <type>" where the node lists several credential types, "Credential" where one
