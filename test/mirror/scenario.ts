@@ -63,10 +63,43 @@ const RECONCILE_LAG_MS = 6 * 60_000;
 /**
  * The promise for a new offer, or a new version of a recent one (README, docs/MIRROR.md): its row
  * within one poll interval and a few seconds while n8n runs, under the service's faults too; what
- * changed while n8n was down, within two poll intervals of its start.
+ * changed while n8n was down, within two poll intervals of its start. Held here by the polls, not
+ * the clock: the row is written by the run of the first poll that read the look-back after the
+ * change (after n8n was down, the second after its start), before the next poll's look-back. The
+ * seconds are the benchmark's (bench/RESULTS.md, figures 14 and 19): under every stage of `npm
+ * test` at once on 2 cores, a poll and its run took more than a few (a row 65.3 s after its change).
  */
-const NEW_OFFER_LAG_MS = 65_000;
-const CATCH_UP_LAG_MS = 125_000;
+const NEW_OFFER_POLLS = 1;
+const CATCH_UP_POLLS = 2;
+type Read = { service: string; method: string; query: Record<string, unknown>; status: number; at: number; seq: number };
+/** An Offers read of a window, by its dates: the look-back's ends today, history windows end 14 days back or more. */
+const isOffersWindow = (e: Read) => e.service === 'offers' && e.method === 'GET' && typeof e.query.endDate === 'string';
+const isLookBack = (e: Read) => Date.parse(String(e.query.endDate)) >= e.at - 2 * 86_400_000;
+/**
+ * When each Offers poll after `from` read its look-back, a poll's first reads (the window's pages,
+ * resends after a fault), which the history windows then follow: the first read of each run of
+ * look-back reads the sandbox answered. A poll whose look-back failed reports nothing and counts
+ * for none (its reads join the next poll's run).
+ */
+function lookBacksAfter(log: Read[], from: number): number[] {
+	const polls: number[] = [];
+	let inLookBack = false;
+	let counted = false;
+	for (const e of log.filter(isOffersWindow).sort((a, b) => a.seq - b.seq)) {
+		if (!isLookBack(e)) {
+			inLookBack = false;
+			continue;
+		}
+		if (!inLookBack) counted = false;
+		inLookBack = true;
+		if (!counted && e.status < 300) {
+			// A poll under way at `from` is not one after it.
+			if (e.at >= from) polls.push(e.at);
+			counted = true;
+		}
+	}
+	return polls;
+}
 
 export function mirrorScenario(options: ScenarioOptions): void {
 	describe(`the mirror in Postgres, ${options.name}`, () => {
@@ -86,6 +119,19 @@ export function mirrorScenario(options: ScenarioOptions): void {
 		const said = (what: string, lags: number[]) => {
 			m.log(`${what}: ${lags.length} rows, longest ${lags.slice(0, 5).map((l) => `${l.toFixed(1)} s`).join(', ')}`);
 			return lags;
+		};
+		/**
+		 * The offers whose rows came after the poll that should have written them: the `polls`-th poll
+		 * whose look-back read the service after `from` (a read the sandbox answered, so it saw the
+		 * change). Its run writes before the next such read; a poll whose look-back failed reports
+		 * nothing. Fewer polls than that so far: every row there is was written by one of them.
+		 */
+		const writtenLate = async (ids: string[], from: number, polls: number): Promise<string[]> => {
+			const lookBacks = lookBacksAfter(await sandboxLog(m), from);
+			const next = lookBacks[polls] ?? Number.POSITIVE_INFINITY;
+			const rows = await sql<{ id: string; at: string }>(m, `SELECT offer_id AS id, mirrored_at AS at FROM skyslope_offers WHERE offer_id IN (${ids.map((id) => `'${id}'`).join(',')})`);
+			m.log(`the Offers look-backs after +0 s: ${lookBacks.slice(0, polls + 1).map((at) => `+${((at - from) / 1000).toFixed(1)} s`).join(', ')}`);
+			return rows.filter((r) => Date.parse(r.at) >= next).map((r) => `${r.id} at +${((Date.parse(r.at) - from) / 1000).toFixed(1)} s`);
 		};
 		let firstEnvelope: number | undefined;
 		/** When an offer's row came late: the Offers reads and runs from the change until it came, on one time line. */
@@ -178,9 +224,10 @@ export function mirrorScenario(options: ScenarioOptions): void {
 
 			expectExact(await converge(m, offersFrom, watched, CONVERGE_MS), 'after the first loads');
 			const earlyLags = said('offers changed after the first poll, written after', await offersLag(early, earlyAt));
-			if (earlyLags[0] > NEW_OFFER_LAG_MS / 1000) await sayWhy(earlyAt, earlyLags[0]);
 			expect(earlyLags).toHaveLength(new Set(early).size);
-			expect(earlyLags[0]).toBeLessThanOrEqual(NEW_OFFER_LAG_MS / 1000);
+			const earlyLate = await writtenLate(early, earlyAt, NEW_OFFER_POLLS);
+			if (earlyLate.length) await sayWhy(earlyAt, earlyLags[0]);
+			expect({ writtenAfterTheNextPoll: earlyLate }).toEqual({ writtenAfterTheNextPoll: [] });
 		}, 900_000);
 
 		it('follows a few hundred changes of every kind, through 503s, 429s and an expiry of every session and token', async () => {
@@ -224,7 +271,9 @@ export function mirrorScenario(options: ScenarioOptions): void {
 			// New offers and new versions of recent ones, changed while the service failed 30% of the reads.
 			const liveLags = said('offers changed under the faults, written after', await offersLag(live, liveAt));
 			expect(liveLags).toHaveLength(new Set(live).size);
-			expect(liveLags[0]).toBeLessThanOrEqual(NEW_OFFER_LAG_MS / 1000);
+			const liveLate = await writtenLate(live, liveAt, NEW_OFFER_POLLS);
+			if (liveLate.length) await sayWhy(liveAt, liveLags[0]);
+			expect({ writtenAfterTheNextPoll: liveLate }).toEqual({ writtenAfterTheNextPoll: [] });
 		}, 900_000);
 
 		it('catches up, once, with every change made while n8n was stopped', async () => {
@@ -253,7 +302,10 @@ export function mirrorScenario(options: ScenarioOptions): void {
 			expect(signedLags[0]).toBeLessThanOrEqual(RECONCILE_LAG_MS / 1000);
 			const catchUp = said('offers changed while n8n was down, written after it was back', await offersLag(whileDown, restartedAt));
 			expect(catchUp).toHaveLength(new Set(whileDown).size);
-			expect(catchUp[0]).toBeLessThanOrEqual(CATCH_UP_LAG_MS / 1000);
+			// Counted from the stop: n8n's first poll may come while it starts, before `restartedAt`.
+			const catchUpLate = await writtenLate(whileDown, stoppedAt, CATCH_UP_POLLS);
+			if (catchUpLate.length) await sayWhy(restartedAt, catchUp[0]);
+			expect({ writtenAfterTheSecondPoll: catchUpLate }).toEqual({ writtenAfterTheSecondPoll: [] });
 
 			// Once: no change came out of a trigger twice (the same record at the same version).
 			const emitted: Record<string, string[]> = {};
