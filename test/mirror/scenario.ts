@@ -29,6 +29,7 @@ import {
 	type Comparison,
 	type Mirror,
 } from '../../harness/mirror';
+import type { RequestLogEntry } from '../../harness/n8n/workflows';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -71,17 +72,16 @@ const RECONCILE_LAG_MS = 6 * 60_000;
  */
 const NEW_OFFER_POLLS = 1;
 const CATCH_UP_POLLS = 2;
-type Read = { service: string; method: string; query: Record<string, unknown>; status: number; at: number; seq: number };
 /** An Offers read of a window, by its dates: the look-back's ends today, history windows end 14 days back or more. */
-const isOffersWindow = (e: Read) => e.service === 'offers' && e.method === 'GET' && typeof e.query.endDate === 'string';
-const isLookBack = (e: Read) => Date.parse(String(e.query.endDate)) >= e.at - 2 * 86_400_000;
+const isOffersWindow = (e: RequestLogEntry) => e.service === 'offers' && e.method === 'GET' && typeof e.query.endDate === 'string';
+const isLookBack = (e: RequestLogEntry) => Date.parse(String(e.query.endDate)) >= e.at - 2 * 86_400_000;
 /**
  * When each Offers poll after `from` read its look-back, a poll's first reads (the window's pages,
  * resends after a fault), which the history windows then follow: the first read of each run of
  * look-back reads the sandbox answered. A poll whose look-back failed reports nothing and counts
  * for none (its reads join the next poll's run).
  */
-function lookBacksAfter(log: Read[], from: number): number[] {
+function lookBacksAfter(log: RequestLogEntry[], from: number): number[] {
 	const polls: number[] = [];
 	let inLookBack = false;
 	let counted = false;
@@ -112,8 +112,9 @@ export function mirrorScenario(options: ScenarioOptions): void {
 		/** How long after `from` each row was written (its mirrored_at), longest first, in seconds. */
 		const writtenAfter = async (query: string, from: number): Promise<number[]> =>
 			(await sql<{ at: string }>(m, query)).map((r) => (Date.parse(r.at) - from) / 1000).sort((a, b) => b - a);
-		const offersLag = async (ids: string[], from: number) =>
-			await writtenAfter(`SELECT mirrored_at AS at FROM skyslope_offers WHERE offer_id IN (${ids.map((id) => `'${id}'`).join(',')})`, from);
+		/** The offers' rows: when each was written (its mirrored_at). */
+		const offerRows = (ids: string[]) => `SELECT offer_id AS id, mirrored_at AS at FROM skyslope_offers WHERE offer_id IN (${ids.map((id) => `'${id}'`).join(',')})`;
+		const offersLag = async (ids: string[], from: number) => await writtenAfter(offerRows(ids), from);
 		const oldOffersLag = async (changed: Array<{ OfferId: string }>, from: number) => await offersLag(changed.map((o) => o.OfferId), from);
 		/** The offers' lags, longest first, said in the log; checked once everything else is. */
 		const said = (what: string, lags: number[]) => {
@@ -129,7 +130,7 @@ export function mirrorScenario(options: ScenarioOptions): void {
 		const writtenLate = async (ids: string[], from: number, polls: number): Promise<string[]> => {
 			const lookBacks = lookBacksAfter(await sandboxLog(m), from);
 			const next = lookBacks[polls] ?? Number.POSITIVE_INFINITY;
-			const rows = await sql<{ id: string; at: string }>(m, `SELECT offer_id AS id, mirrored_at AS at FROM skyslope_offers WHERE offer_id IN (${ids.map((id) => `'${id}'`).join(',')})`);
+			const rows = await sql<{ id: string; at: string }>(m, offerRows(ids));
 			m.log(`the Offers look-backs after +0 s: ${lookBacks.slice(0, polls + 1).map((at) => `+${((at - from) / 1000).toFixed(1)} s`).join(', ')}`);
 			return rows.filter((r) => Date.parse(r.at) >= next).map((r) => `${r.id} at +${((Date.parse(r.at) - from) / 1000).toFixed(1)} s`);
 		};
