@@ -302,6 +302,34 @@ describe('back-off when the service struggles', () => {
 		expect(Date.now() - started).toBeLessThan(8_000);
 	});
 
+	it('a request refused for how many were in flight goes again alone: never refused twice for this process\'s own requests, whatever the machine\'s speed', async () => {
+		// As the in-flight limit grows back after a 429, the request sent over it is refused. A refused
+		// request sent again among others could be that one each time; on n8n 1.x (no headers) its third
+		// 429 read as a spent window, and the run waited a minute for the reset (seen once under load).
+		Object.assign(retryPolicy, originalPolicy);
+		const window = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '90', 'x-ratelimit-reset': String(Math.ceil((Date.now() + 60_000) / 1000)) };
+		const arrivals: Array<{ id: string; activeNow: number; refused: boolean }> = [];
+		answer = async (id, activeNow) => {
+			const refused = activeNow > 2;
+			arrivals.push({ id, activeNow, refused });
+			if (refused) return { status: 429, body: { message: 'Too Many Requests' } };
+			await sleepMs(20);
+			return { status: 200, headers: window, body: { id } };
+		};
+		const result = await run(30);
+		expect(result.error).toBeUndefined();
+		expect(ids(result.output[0])).toEqual(Array.from({ length: 30 }, (_, i) => String(i)));
+		const refusedIds = [...new Set(arrivals.filter((a) => a.refused).map((a) => a.id))];
+		expect(refusedIds.length).toBeGreaterThan(0);
+		for (const id of refusedIds) {
+			const sends = arrivals
+				.filter((a) => a.id === id)
+				.map((a) => `${a.refused ? 'refused' : 'answered'} with ${a.activeNow} in flight`);
+			// Refused once, then sent with nothing else of the account in flight, and answered.
+			expect({ id, sends }).toEqual({ id, sends: [expect.stringMatching(/^refused/), 'answered with 1 in flight'] });
+		}
+	});
+
 	it('429s without their headers that go on while this process\'s last answer left budget: other requests on the account spent the window; the request waits for the reset the account named (issue 61, 3)', async () => {
 		// n8n 1.x: the 429 reaches the node without its headers. This process's first answer said 50
 		// were left; another process spent them. Retried at once five times, the request failed 11 s

@@ -27,7 +27,8 @@ export interface Gate {
 	cold: boolean;
 	/** Counts renewals started (expired session or token): a request sent before the last one resends without renewing again. */
 	renewals: number;
-	waiting: Array<() => void>;
+	/** Oldest first; each sent only with at most `atMost` of the account's requests in flight, itself included. */
+	waiting: Array<{ go: () => void; atMost: number }>;
 	/** Requests the window has left: the last answer's remaining, less the requests sent since. */
 	remaining?: number;
 	resetAtMs?: number;
@@ -65,10 +66,16 @@ function budgetSpent(gate: Gate): boolean {
 
 /** Lets waiting requests go, oldest first, while the limit and the window allow. */
 function admit(gate: Gate): void {
-	while (gate.waiting.length && gate.inFlight < (gate.cold ? 1 : gate.limit) && !budgetSpent(gate)) {
+	// In order: a request the service refused for how many were in flight holds the ones behind it
+	// until fewer are, rather than let them take the slot and be refused with it again.
+	while (
+		gate.waiting.length &&
+		gate.inFlight < Math.min(gate.cold ? 1 : gate.limit, gate.waiting[0].atMost) &&
+		!budgetSpent(gate)
+	) {
 		gate.inFlight++;
 		if (gate.remaining !== undefined) gate.remaining--;
-		gate.waiting.shift()!();
+		gate.waiting.shift()!.go();
 	}
 	if (gate.waiting.length && budgetSpent(gate) && !gate.sleepingUntilReset) {
 		gate.sleepingUntilReset = true;
@@ -82,10 +89,13 @@ function admit(gate: Gate): void {
 	}
 }
 
-/** Waits for a slot; gives the back-off epoch the request is sent in. */
-export async function acquire(gate: Gate): Promise<number> {
-	await new Promise<void>((resolve) => {
-		gate.waiting.push(resolve);
+/**
+ * Waits for a slot, and for at most `atMost` requests of the account in flight with this one; gives
+ * the back-off epoch the request is sent in.
+ */
+export async function acquire(gate: Gate, atMost = Infinity): Promise<number> {
+	await new Promise<void>((go) => {
+		gate.waiting.push({ go, atMost });
 		admit(gate);
 	});
 	return gate.epoch;

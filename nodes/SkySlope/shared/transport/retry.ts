@@ -45,6 +45,8 @@ interface RequestState {
 	unsaid429s: number;
 	/** When this request's first 429 of a spent window came: it waits for a window up to maxRateWaitMs from then. */
 	windowSpentAt?: number;
+	/** Refused for how many were in flight: the next send goes alone (see nextStep). */
+	alone: boolean;
 }
 
 /** One failed send, read. */
@@ -158,7 +160,12 @@ async function nextStep(
 	let waitMs = backoffMs(state.attempt);
 	if (failure.status === 429 && !spent) {
 		// Refused for how many were in flight, with budget left in the window: the gate has halved the
-		// in-flight limit (release), and the request goes again after a short back-off, not at the reset.
+		// in-flight limit (release), and the request goes again after a short back-off, not at the reset,
+		// alone: the account's requests behind it wait until those in flight are answered. Else, as the
+		// limit grows back, the same request could be the one sent over it again and again (on n8n 1.x
+		// its third such 429 reads as a spent window, and it waits for the reset). Refused alone, it was
+		// not refused for this process's requests.
+		state.alone = true;
 		return { then: 'send again', waitMs };
 	}
 	if (failure.status === 429) {
@@ -194,9 +201,9 @@ export async function sendWithRetries<T>(
 	const { secrets, gate } = target;
 	const idempotent = IDEMPOTENT.has(request.method.toUpperCase());
 	const renewal = service.sessionRenewal;
-	const state: RequestState = { attempt: 0, renewed: false, nextSend: 'as stored', resentAfterRenewal: 0, unsaid429s: 0 };
+	const state: RequestState = { attempt: 0, renewed: false, nextSend: 'as stored', resentAfterRenewal: 0, unsaid429s: 0, alone: false };
 	for (; ; state.attempt++) {
-		const epoch = await acquire(gate);
+		const epoch = await acquire(gate, state.alone ? 1 : Infinity);
 		// The service refused a token just renewed (nextStep, rule 2): every later request fails with its words.
 		if (target.tokenRefused) {
 			release(gate, epoch, undefined, undefined);
