@@ -286,23 +286,7 @@ describe('back-off when the service struggles', () => {
 		expect(took).toBeLessThan(8_000);
 	});
 
-	it('a 429 without its headers (n8n 1.x drops them) while the last answers left budget in the window: a short back-off, not the reset', async () => {
-		Object.assign(retryPolicy, originalPolicy);
-		const window = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '90', 'x-ratelimit-reset': String(Math.ceil((Date.now() + 60_000) / 1000)) };
-		answer = async (id, activeNow) => {
-			if (activeNow > 2) return { status: 429, body: { message: 'Too Many Requests' } };
-			await sleepMs(20);
-			return { status: 200, headers: window, body: { id } };
-		};
-		const started = Date.now();
-		const result = await run(30);
-		expect(result.error).toBeUndefined();
-		expect(ids(result.output[0])).toEqual(Array.from({ length: 30 }, (_, i) => String(i)));
-		expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
-		expect(Date.now() - started).toBeLessThan(8_000);
-	});
-
-	it('a request refused for how many were in flight goes again alone: never refused twice for this process\'s own requests, whatever the machine\'s speed', async () => {
+	it('a 429 without its headers (n8n 1.x drops them) while the last answers left budget in the window: a short back-off, not the reset; the request goes again alone, never refused twice for this process\'s own requests, whatever the machine\'s speed', async () => {
 		// As the in-flight limit grows back after a 429, the request sent over it is refused. A refused
 		// request sent again among others could be that one each time; on n8n 1.x (no headers) its third
 		// 429 read as a spent window, and the run waited a minute for the reset (seen once under load).
@@ -316,12 +300,13 @@ describe('back-off when the service struggles', () => {
 			await sleepMs(20);
 			return { status: 200, headers: window, body: { id } };
 		};
+		const started = Date.now();
 		const result = await run(30);
 		expect(result.error).toBeUndefined();
 		expect(ids(result.output[0])).toEqual(Array.from({ length: 30 }, (_, i) => String(i)));
-		const refusedIds = [...new Set(arrivals.filter((a) => a.refused).map((a) => a.id))];
-		expect(refusedIds.length).toBeGreaterThan(0);
-		for (const id of refusedIds) {
+		expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+		expect(Date.now() - started).toBeLessThan(8_000);
+		for (const id of new Set(arrivals.filter((a) => a.refused).map((a) => a.id))) {
 			const sends = arrivals
 				.filter((a) => a.id === id)
 				.map((a) => `${a.refused ? 'refused' : 'answered'} with ${a.activeNow} in flight`);

@@ -27,8 +27,8 @@ export interface Gate {
 	cold: boolean;
 	/** Counts renewals started (expired session or token): a request sent before the last one resends without renewing again. */
 	renewals: number;
-	/** Oldest first; each sent only with at most `atMost` of the account's requests in flight, itself included. */
-	waiting: Array<{ go: () => void; atMost: number }>;
+	/** Oldest first; one sent `alone` goes only with none of the account's other requests in flight. */
+	waiting: Array<{ go: () => void; alone: boolean }>;
 	/** Requests the window has left: the last answer's remaining, less the requests sent since. */
 	remaining?: number;
 	resetAtMs?: number;
@@ -66,13 +66,9 @@ function budgetSpent(gate: Gate): boolean {
 
 /** Lets waiting requests go, oldest first, while the limit and the window allow. */
 function admit(gate: Gate): void {
-	// In order: a request the service refused for how many were in flight holds the ones behind it
-	// until fewer are, rather than let them take the slot and be refused with it again.
-	while (
-		gate.waiting.length &&
-		gate.inFlight < Math.min(gate.cold ? 1 : gate.limit, gate.waiting[0].atMost) &&
-		!budgetSpent(gate)
-	) {
+	// In order: a request the service refused for how many were in flight goes alone, and holds the
+	// ones behind it until none are, rather than let them take the slot and be refused with it again.
+	while (gate.waiting.length && gate.inFlight < (gate.cold || gate.waiting[0].alone ? 1 : gate.limit) && !budgetSpent(gate)) {
 		gate.inFlight++;
 		if (gate.remaining !== undefined) gate.remaining--;
 		gate.waiting.shift()!.go();
@@ -90,12 +86,12 @@ function admit(gate: Gate): void {
 }
 
 /**
- * Waits for a slot, and for at most `atMost` requests of the account in flight with this one; gives
- * the back-off epoch the request is sent in.
+ * Waits for a slot (`alone`: for none of the account's other requests in flight); gives the back-off
+ * epoch the request is sent in.
  */
-export async function acquire(gate: Gate, atMost = Infinity): Promise<number> {
+export async function acquire(gate: Gate, alone = false): Promise<number> {
 	await new Promise<void>((go) => {
-		gate.waiting.push({ go, atMost });
+		gate.waiting.push({ go, alone });
 		admit(gate);
 	});
 	return gate.epoch;

@@ -203,7 +203,7 @@ export async function sendWithRetries<T>(
 	const renewal = service.sessionRenewal;
 	const state: RequestState = { attempt: 0, renewed: false, nextSend: 'as stored', resentAfterRenewal: 0, unsaid429s: 0, alone: false };
 	for (; ; state.attempt++) {
-		const epoch = await acquire(gate, state.alone ? 1 : Infinity);
+		const epoch = await acquire(gate, state.alone);
 		// The service refused a token just renewed (nextStep, rule 2): every later request fails with its words.
 		if (target.tokenRefused) {
 			release(gate, epoch, undefined, undefined);
