@@ -5,7 +5,9 @@
 // WorkflowStaticDataService.saveStaticData, one column written whole): the Signing Trigger's part of
 // that copy dates from publishing. The first test shows what that does with n8n's own RSS Feed
 // Trigger beside it; the second, that the SkySlope Trigger refuses to share a workflow with a
-// Signing Trigger (nodes/SkySlope/shared/sharedWorkflow.ts).
+// Signing Trigger (nodes/SkySlope/shared/sharedWorkflow.ts), in whichever of two places n8n shows it
+// as both come up; the third, the same refusal the way a user likely meets it, adding the SkySlope
+// Trigger to a published Signing Trigger's workflow, where it is the same every time.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -88,6 +90,52 @@ function besideSigningTrigger(name: string, fileId: number, poller: { name: stri
 	};
 }
 
+/** The editor's REST API, signed in once for the file (n8n limits how often one may sign in). */
+let signedIn: ReturnType<typeof editorClient> | undefined;
+const editor = () => (signedIn ??= editorClient());
+
+/**
+ * What n8n shows of a publish, by where it shows it (`answer`: what the publish request answered).
+ * n8n 2.x publishes in the background (its publication service): a trigger that fails to come up
+ * leaves the workflow partially published, with its words in the publication status (the editor
+ * shows them in an error notice as it publishes); a poll that fails later does as a failed
+ * execution. The answer to the publish and the activation error are where n8n's older path puts them.
+ */
+async function shownOfPublish(workflowId: string, answer: string): Promise<Record<string, string>> {
+	const activationError = await (await editor()).rest<unknown>('GET', `/active-workflows/error/${workflowId}`);
+	const publication = await publicationStatus(workflowId);
+	const failed = (await api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&status=error&limit=5`)).data;
+	const runs = await Promise.all(failed.map((e) => api<Execution>('GET', `/executions/${e.id}?includeData=true`)));
+	return {
+		'the answer to the publish': answer,
+		'the activation error': typeof activationError === 'string' ? activationError : JSON.stringify(activationError ?? ''),
+		'the publication status': publication.triggers.map((t) => t.errorMessage ?? '').join(' | '),
+		'a failed execution': runs.map((r) => JSON.stringify(r.data?.resultData.error ?? '')).join(' | '),
+	};
+}
+
+interface PublicationStatus {
+	status?: string;
+	triggers: Array<{ nodeId: string; status: string; errorMessage?: string | null }>;
+}
+
+/** n8n 2.x's publication status of a workflow (what the editor reads); none where n8n has no publication service (404). */
+async function publicationStatus(workflowId: string): Promise<PublicationStatus> {
+	return (await editor()).rest<PublicationStatus>('GET', `/workflows/${workflowId}/publication-status`).catch(() => ({ triggers: [] }));
+}
+
+/** Publishes a saved workflow, answering what n8n answered when it refused ('' when it did not). */
+async function publish(workflowId: string): Promise<string> {
+	try {
+		await api('POST', `/workflows/${workflowId}/activate`);
+		return '';
+	} catch (error) {
+		return (error as Error).message;
+	}
+}
+
+const REFUSAL = /also holds the SkySlope Signing Trigger \\?"Signed\\?": the two cannot share a workflow/;
+
 describe('a polling trigger and the Signing Trigger in one workflow (classic scheduler)', () => {
 	it("n8n's own RSS Feed Trigger emitting saves back the Signing Trigger's memory as it was at publishing: the signing's key is gone from the database", async () => {
 		const feed = await feedServer();
@@ -134,34 +182,12 @@ describe('a polling trigger and the Signing Trigger in one workflow (classic sch
 		});
 		await clearSandboxLog();
 		const created = await api<{ id: string }>('POST', '/workflows', { name: wf.name, nodes: wf.nodes, connections: wf.connections, settings: wf.settings });
-		// n8n shows the trigger's words where it shows a publish that failed, and where that is depends
-		// on which trigger comes up first. n8n 2.x publishes in the background (its publication
-		// service), registering the webhook and the poll side by side: if the Signing Trigger names
-		// itself before the poll's first run, the poll fails to come up and the publication is
-		// partial, with the words in its trigger statuses (what the editor's publish toast reads);
-		// if after, that first poll reports nothing and the next one fails, as a failed execution.
-		// The publish's own answer and the activation error are where n8n's older path puts them.
-		let refusal = '';
-		try {
-			await api('POST', `/workflows/${created.id}/activate`);
-		} catch (error) {
-			refusal = (error as Error).message;
-		}
-		const editor = await editorClient();
-		/** What n8n shows of the publish, by where it shows it. */
-		const shown = async (): Promise<Record<string, string>> => {
-			const activationError = await editor.rest<unknown>('GET', `/active-workflows/error/${created.id}`);
-			// (404 where n8n has no publication service.)
-			const publication = await editor.rest<{ triggers?: Array<{ errorMessage?: string | null }> }>('GET', `/workflows/${created.id}/publication-status`).catch(() => ({ triggers: [] }));
-			const failed = (await api<{ data: Execution[] }>('GET', `/executions?workflowId=${created.id}&status=error&limit=5`)).data;
-			const runs = await Promise.all(failed.map((e) => api<Execution>('GET', `/executions/${e.id}?includeData=true`)));
-			return {
-				'the answer to the publish': refusal,
-				'the activation error': typeof activationError === 'string' ? activationError : JSON.stringify(activationError ?? ''),
-				'the publication status': (publication.triggers ?? []).map((t) => t.errorMessage ?? '').join(' | '),
-				'a failed execution': runs.map((r) => JSON.stringify(r.data?.resultData.error ?? '')).join(' | '),
-			};
-		};
+		// Where n8n shows the refusal depends on which trigger comes up first: n8n 2.x registers the
+		// webhook and the poll side by side. If the Signing Trigger names itself before the poll's
+		// first run, the poll fails to come up (the publication status); if after, that first poll
+		// reports nothing and the next one fails (a failed execution).
+		const answer = await publish(created.id);
+		const shown = () => shownOfPublish(created.id, answer);
 		const refusedIn = (places: Record<string, string>) => Object.keys(places).filter((where) => /cannot share a workflow/.test(places[where]));
 		await waitFor('the refusal shown', async () => refusedIn(await shown()).length > 0, 150_000).catch(() => undefined);
 		const places = await shown();
@@ -173,11 +199,52 @@ describe('a polling trigger and the Signing Trigger in one workflow (classic sch
 		}
 		// Which way it went this run (the CI log keeps it).
 		process.stdout.write(`[shared-workflow] the refusal shown in: ${refusedIn(places).join(', ')}\n`);
-		expect(seen).toMatch(/also holds the SkySlope Signing Trigger \\?"Signed\\?": the two cannot share a workflow/);
+		expect(seen).toMatch(REFUSAL);
 		// No run started. (n8n 2.x registers webhooks and polls side by side as it publishes: the first
 		// poll, which reports nothing, may read the offers before the Signing Trigger names itself.)
 		const started = (await api<{ data: Execution[] }>('GET', `/executions?workflowId=${created.id}&limit=20`)).data.filter((e) => e.status === 'success');
 		expect(started).toEqual([]);
 		await api('POST', `/workflows/${created.id}/deactivate`).catch(() => undefined);
+	}, 240_000);
+
+	it("a SkySlope Trigger added to a published Signing Trigger's workflow is refused as it is published again: the workflow is partially published, saying why, and the signings still run", async () => {
+		const fileId = 1024;
+		const full = besideSigningTrigger('e2e shared workflow: SkySlope Trigger added to a published Signing Trigger', fileId, {
+			name: 'Offers',
+			type: NODE_TYPES.trigger,
+			parameters: { event: 'newOffers' },
+			credentials: credentialRef('offers'),
+		});
+		const signingOnly: Workflow = { ...full, nodes: full.nodes.filter((n) => n.name !== 'Offers'), connections: { Signed: full.connections.Signed } };
+		await clearSandboxLog();
+		const workflowId = await createWorkflow(signingOnly, true);
+		try {
+			await subscribedUrl(fileId);
+			await waitFor('the Signing Trigger named in the static data', async () => {
+				const global = ((await api<{ staticData: Json | null }>('GET', `/workflows/${workflowId}`)).staticData ?? {}).global as Json | undefined;
+				return JSON.stringify(global?.skySlopeSigningTriggers) === '["Signed"]';
+			}, 30_000);
+			// The user adds the SkySlope Trigger and publishes again. The Signing Trigger keeps its node
+			// ID, as in the editor, so n8n leaves it up (a node with a new ID would be taken down, and
+			// forget its name, then brought up beside the poll), and its name is in the static data
+			// before the poll's first run.
+			const saved = await api<{ nodes: Workflow['nodes'] }>('GET', `/workflows/${workflowId}`);
+			const offers = full.nodes.filter((n) => n.name === 'Offers');
+			await api('PUT', `/workflows/${workflowId}`, { name: full.name, nodes: [...saved.nodes, ...offers], connections: full.connections, settings: full.settings });
+			const answer = await publish(workflowId);
+			const offersId = String((await api<{ nodes: Array<{ name: string; id: string }> }>('GET', `/workflows/${workflowId}`)).nodes.find((n) => n.name === 'Offers')?.id);
+			// (n8n tries a trigger that fails to come up five times, a second, then 2, 4 and 8 apart.)
+			await waitFor('the publication settled', async () => !['in_progress', undefined].includes((await publicationStatus(workflowId)).status), 90_000);
+			const publication = await publicationStatus(workflowId);
+			expect({ status: publication.status, offers: publication.triggers.find((t) => t.nodeId === offersId)?.status }).toEqual({ status: 'partial', offers: 'failed' });
+			const places = await shownOfPublish(workflowId, answer);
+			expect(places['the publication status']).toMatch(REFUSAL);
+			// The Signing Trigger is still up: a signing runs the workflow.
+			await sign(fileId);
+			await waitFor('the signing run', async () => (await runsOf(workflowId, 'Signed')).length === 1, 60_000);
+			expect(await runsOf(workflowId, 'Offers')).toEqual([]);
+		} finally {
+			await deactivateWorkflow(workflowId);
+		}
 	}, 240_000);
 });
