@@ -90,6 +90,11 @@ function besideSigningTrigger(name: string, fileId: number, poller: { name: stri
 	};
 }
 
+/** The SkySlope Trigger on New Offers ("Offers"), to put beside the Signing Trigger. */
+function offersTrigger(): { name: string; type: string; parameters: Json; credentials: Json } {
+	return { name: 'Offers', type: NODE_TYPES.trigger, parameters: { event: 'newOffers' }, credentials: credentialRef('offers') };
+}
+
 /** The editor's REST API, signed in once for the file (n8n limits how often one may sign in). */
 let signedIn: ReturnType<typeof editorClient> | undefined;
 const editor = () => (signedIn ??= editorClient());
@@ -174,12 +179,7 @@ describe('a polling trigger and the Signing Trigger in one workflow (classic sch
 
 	it('the SkySlope Trigger refuses to share a workflow with a Signing Trigger, saying why and what to do', async () => {
 		const fileId = 1023;
-		const wf = besideSigningTrigger('e2e shared workflow: SkySlope Trigger beside the Signing Trigger', fileId, {
-			name: 'Offers',
-			type: NODE_TYPES.trigger,
-			parameters: { event: 'newOffers' },
-			credentials: credentialRef('offers'),
-		});
+		const wf = besideSigningTrigger('e2e shared workflow: SkySlope Trigger beside the Signing Trigger', fileId, offersTrigger());
 		await clearSandboxLog();
 		const created = await api<{ id: string }>('POST', '/workflows', { name: wf.name, nodes: wf.nodes, connections: wf.connections, settings: wf.settings });
 		// Where n8n shows the refusal depends on which trigger comes up first: n8n 2.x registers the
@@ -209,12 +209,7 @@ describe('a polling trigger and the Signing Trigger in one workflow (classic sch
 
 	it("a SkySlope Trigger added to a published Signing Trigger's workflow is refused as it is published again: the workflow is partially published, saying why, and the signings still run", async () => {
 		const fileId = 1024;
-		const full = besideSigningTrigger('e2e shared workflow: SkySlope Trigger added to a published Signing Trigger', fileId, {
-			name: 'Offers',
-			type: NODE_TYPES.trigger,
-			parameters: { event: 'newOffers' },
-			credentials: credentialRef('offers'),
-		});
+		const full = besideSigningTrigger('e2e shared workflow: SkySlope Trigger added to a published Signing Trigger', fileId, offersTrigger());
 		const signingOnly: Workflow = { ...full, nodes: full.nodes.filter((n) => n.name !== 'Offers'), connections: { Signed: full.connections.Signed } };
 		await clearSandboxLog();
 		const workflowId = await createWorkflow(signingOnly, true);
