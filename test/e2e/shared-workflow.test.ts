@@ -153,6 +153,10 @@ describe('a polling trigger and the Signing Trigger in one workflow (classic sch
 		const workflowId = await createWorkflow(wf, true);
 		try {
 			const url = await subscribedUrl(fileId);
+			// Sign just after a poll of the feed emitted, so the key is saved, and read, well before the
+			// next one takes it back (a poll landing in between made the key's save unseen).
+			const feedRunsAtFirst = (await runsOf(workflowId, 'Feed')).length;
+			await waitFor('a poll of the feed emitted', async () => (await runsOf(workflowId, 'Feed')).length > feedRunsAtFirst, 90_000);
 			const notification = await sign(fileId);
 			await waitFor('the signing run', async () => (await runsOf(workflowId, 'Signed')).length === 1, 60_000);
 			await waitFor('its key saved', async () => ((await signingState(workflowId))?.seen as unknown[] | undefined)?.length === 1, 30_000);

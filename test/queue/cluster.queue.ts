@@ -298,15 +298,33 @@ describe('n8n queue mode: one main, two workers, one webhook processor', () => {
 		const changes: string[] = [];
 		const listingRuns: string[] = [];
 		const listingsWriter = await h.webhookWorkflow('queue listing for trigger', createListingNodes('Poll Ln'));
+		/** Waits for a trigger's `count`th run; when it does not come, says what main's polls did and what the service was asked since the round began. */
+		const triggered = async (workflowId: string, service: 'offers' | 'listings', count: number, since: { logAt: number; seq: number }) => {
+			const missed = await h.waitFor(workflowId, count, 150_000).then(
+				() => undefined,
+				(error: Error) => error,
+			);
+			if (missed) {
+				const polling = cluster.main
+					.log()
+					.slice(since.logAt)
+					.split('\n')
+					.filter((l) => /poll|trigger|skyslope|error|warn/i.test(l))
+					.slice(-30);
+				const asked = (await h.log(service)).filter((e) => e.seq > since.seq).map((e) => `${e.method} ${e.path} ${e.status}${e.fault ? ` (${e.fault})` : ''}`);
+				throw new Error(`${missed.message}; main's log since the round began: ${polling.join(' / ')}; the ${service} service was asked: ${asked.slice(-30).join(', ') || 'nothing'}`);
+			}
+		};
 		for (let round = 0; round < 2; round++) {
 			const pollsBefore = polls();
+			const roundStart = { logAt: cluster.main.log().length, seq: Math.max(0, ...(await h.log()).map((e) => e.seq)) };
 			const fresh = await offer({ OfferTerms: { OfferPrice: 600000 + round } });
 			changes.push(`new ${fresh.OfferId}`);
 			await h.fire(listingsWriter.url, [{}]);
 			const written = (await h.waitFor(listingsWriter.id, round + 1)).slice(-1)[0];
 			listingRuns.push(String(itemsOf(written, 'Create listing')[0]?.json.listingGuid));
-			await h.waitFor(offersId, round + 1, 150_000);
-			await h.waitFor(listingsId, round + 1, 150_000);
+			await triggered(offersId, 'offers', round + 1, roundStart);
+			await triggered(listingsId, 'listings', round + 1, roundStart);
 			expect(polls()).toBeGreaterThan(pollsBefore);
 		}
 		await h.deactivate(offersId);
