@@ -133,3 +133,28 @@ describe('a 403 with a session the store has since replaced', () => {
 		]);
 	});
 });
+
+describe('a stale session whose stored copy n8n cannot read', () => {
+	it("fails that request with n8n's words and gives back its slot: the account's next request goes", async () => {
+		// Past its renewal time: the request reads the store again before it sends.
+		const stale = { ...account('session-old'), sessionRenewAt: new Date(Date.now() - 1_000).toISOString() };
+		// The first read (naming the account) succeeds; the next, before the send, fails.
+		let reads = 0;
+		const first = context(() => {
+			if (reads++ >= 1) throw new Error('Could not read the credential: the database did not answer');
+			return stale;
+		}, ['ok']);
+		await expect(apiRequest.call(first.ctx, listingsService, { method: 'GET', path: '/api/files/listings/L-1', itemIndex: 0 })).rejects.toThrow(
+			'Could not read the credential: the database did not answer',
+		);
+		expect(first.sent).toHaveLength(0);
+		// Another execution of the same account, the store readable again: it is not left waiting for a slot nobody frees.
+		const next = context(() => stale, ['ok']);
+		const answer = await Promise.race([
+			apiRequest.call(next.ctx, listingsService, { method: 'GET', path: '/api/files/listings/L-1', itemIndex: 0 }),
+			sleep(2_000).then(() => 'still waiting after 2 s'),
+		]);
+		expect(answer).toEqual({ listingGuid: 'L-1' });
+		expect(next.sent).toHaveLength(1);
+	});
+});

@@ -4,6 +4,7 @@
 // another request renewed meanwhile, a token refused for good, a session to renew, a resend after a
 // wait, or the error with the service's words.
 import {
+	NodeOperationError,
 	sleep,
 	type IAdditionalCredentialOptions,
 	type IHttpRequestOptions,
@@ -210,9 +211,20 @@ export async function sendWithRetries<T>(
 			throw await toApiError({ ctx: this, service, failure: target.tokenRefused, secrets, itemIndex: request.itemIndex });
 		}
 		const renewalsAtSend = gate.renewals;
-		const sendOptions: IAdditionalCredentialOptions = renewal
-			? await renewingOptions(this, service, target, renewal, state.nextSend, authOptions)
-			: authOptions;
+		let sendOptions = authOptions;
+		if (renewal) {
+			try {
+				sendOptions = await renewingOptions(this, service, target, renewal, state.nextSend, authOptions);
+			} catch (error) {
+				// n8n could not read the stored session: nothing was sent, but the slot is given back, or
+				// the account's later requests would wait for it for good.
+				release(gate, epoch, undefined, undefined);
+				throw new NodeOperationError(this.getNode(), error as Error, {
+					itemIndex: request.itemIndex,
+					description: 'n8n could not read the stored credential before sending: nothing was sent. Run the item again.',
+				});
+			}
+		}
 		const sentAt = Date.now();
 		const sentWith: IHttpRequestOptions =
 			state.mark && renewal ? { ...options, headers: { ...options.headers, [renewal.markerHeader]: state.mark } } : options;
