@@ -342,8 +342,11 @@ describe('back-off when the service struggles', () => {
 		answer = async (id) => (Date.now() < opensAt ? { status: 429, body: { message: 'Too Many Requests' } } : { status: 200, body: { id } });
 		const result = await run(1, { operation: 'fetchInOrder' });
 		expect(result.error).toBeUndefined();
+		// Answered: the service answers only once the window is open, so the request waited for it.
+		// (Not when it left the client: nobody named the reset, so the send that is answered may leave
+		// just before the window opens and, on a loaded machine, reach the service just after: seen
+		// once in a full run, 136 ms early.)
 		expect(ids(result.output[0])).toEqual(['0']);
-		expect(sentAt('0')).toBeGreaterThanOrEqual(opensAt);
 		expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(retryPolicy.attempts);
 	});
 
