@@ -68,12 +68,15 @@ function budgetSpent(gate: Gate): boolean {
 function admit(gate: Gate): void {
 	// In order: a request the service refused for how many were in flight goes alone, and holds the
 	// ones behind it until none are, rather than let them take the slot and be refused with it again.
-	while (gate.waiting.length && gate.inFlight < (gate.cold || gate.waiting[0].alone ? 1 : gate.limit) && !budgetSpent(gate)) {
+	// The window is read once per stop: read twice, a reset falling between the reads left the
+	// waiting with neither a slot nor a wake-up, for good.
+	let spent = false;
+	while (gate.waiting.length && gate.inFlight < (gate.cold || gate.waiting[0].alone ? 1 : gate.limit) && !(spent = budgetSpent(gate))) {
 		gate.inFlight++;
 		if (gate.remaining !== undefined) gate.remaining--;
 		gate.waiting.shift()!.go();
 	}
-	if (gate.waiting.length && budgetSpent(gate) && !gate.sleepingUntilReset) {
+	if (gate.waiting.length && spent && !gate.sleepingUntilReset) {
 		gate.sleepingUntilReset = true;
 		const wait = Math.min((gate.resetAtMs ?? 0) - Date.now() + 50, retryPolicy.maxRateWaitMs);
 		void sleep(wait).then(() => {
