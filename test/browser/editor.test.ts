@@ -198,7 +198,15 @@ const CREDENTIALS = [
 		await checkCredential(editor, 'SkySlope Trigger › New or Updated Offer', CREDENTIAL_OF_EVENT.get('New or Updated Offer'));
 		await editor.createCredential({ clientId: 'browser-test-client', clientSecret: 'browser-test-secret' });
 		expect(await editor.valueOf('event')).toBe('New or Updated Offer');
-		const created = (await editor.credentialsShown())[0]?.value ?? '';
+		// The editor puts the new credential on the node once the dialog's save is through: under
+		// load, a moment after the dialog closes (read at once, it still showed the sandbox's in a
+		// full run on 2 cores).
+		let created = '';
+		for (let tries = 0; tries < 30; tries++) {
+			created = (await editor.credentialsShown())[0]?.value ?? '';
+			if (created !== SANDBOX_CREDENTIALS.offers.name) break;
+			await new Promise((resolve) => setTimeout(resolve, 1_000));
+		}
 		expect(created).not.toBe(SANDBOX_CREDENTIALS.offers.name);
 		expect(created).toMatch(/SkySlope Offers/);
 		createdCredentials.push(created);
