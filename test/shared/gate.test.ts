@@ -13,13 +13,11 @@ const service: ServiceSpec = {
 	concurrency: 2,
 	readError: () => ({}),
 };
-let accountSeq = 0;
-
 afterEach(() => jest.restoreAllMocks());
 
 describe('a request waiting for a window that opens', () => {
 	it('is let go when its hold ends between two readings of the clock, not left waiting with no wake-up (a lone request after header-less 429s hung so in 2 runs of 12 of concurrency.test.ts)', async () => {
-		const gate = gateOf(`gate test ${++accountSeq}`, service);
+		const gate = gateOf('gate test: a hold ending between readings', service);
 		gate.cold = false;
 		// A 429's hold ends at a fraction of a millisecond (its back-off is drawn at random), and the
 		// clock moves on by one at each reading: the first says the window is still spent, the next
